@@ -1,0 +1,7 @@
+//! legatus: a turn processor for historical board wargames played by email and on forums.
+//!
+//! Layers, top to bottom (arrows point down only; see ARCHITECTURE.md):
+//! `cli` → `transport` → `engine` → `protocol`; `engine` → `ruleset` ← `games`; `games` → `geo`.
+
+pub mod games;
+pub mod transport;

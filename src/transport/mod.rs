@@ -1,0 +1,1 @@
+//! Getting entries from one player to the other: email, forum paste blocks.

@@ -3,5 +3,9 @@
 //! Layers, top to bottom (arrows point down only; see ARCHITECTURE.md):
 //! `cli` → `transport` → `engine` → `protocol`; `engine` → `ruleset` ← `games`; `games` → `geo`.
 
+pub mod cli;
+pub mod engine;
 pub mod games;
+pub mod protocol;
+pub mod ruleset;
 pub mod transport;

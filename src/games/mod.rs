@@ -1,1 +1,8 @@
-//! One folder per game system.
+//! One folder per game system. Games share `geo/` and the dice API, never each other's code.
+
+use crate::ruleset::Registry;
+
+/// Adds the games built into this binary to `registry`.
+pub fn register_builtin(registry: Registry) -> Registry {
+    registry
+}

@@ -1,0 +1,202 @@
+//! `legatus verify` and `legatus audit`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::engine::audit::Audit;
+use crate::engine::verify::{replay, verify as verify_log};
+use crate::engine::Error;
+use crate::protocol::keys::signature_pem;
+use crate::protocol::log::{Doc, LogReader};
+use crate::ruleset::Registry;
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The log file (log.yaml).
+    log: PathBuf,
+    /// Print the exact bytes entry N's signature covers (for `ssh-keygen -Y verify`), nothing else.
+    #[arg(long, value_name = "N")]
+    show_signed: Option<u64>,
+    /// Print entry N's signature as an armored SSHSIG file, nothing else.
+    #[arg(long, value_name = "N")]
+    show_signature: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct AuditArgs {
+    /// The log file (log.yaml).
+    log: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: AuditFormat,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum AuditFormat {
+    Text,
+    Markdown,
+    Json,
+}
+
+fn find_entry(a: &VerifyArgs, n: u64) -> Result<crate::protocol::log::Entry, Error> {
+    for doc in LogReader::open(&a.log)? {
+        if let Doc::Entry(e, _) = doc? {
+            if e.seq == n {
+                return Ok(*e);
+            }
+        }
+    }
+    Err(Error::input(format!(
+        "{} has no entry {n}",
+        a.log.display()
+    )))
+}
+
+pub fn verify(registry: &Registry, a: VerifyArgs, out: &mut dyn Write) -> Result<(), Error> {
+    if let Some(n) = a.show_signed {
+        let e = find_entry(&a, n)?;
+        let bytes = e
+            .signed_bytes()
+            .map_err(|err| Error::input(err.to_string()))?;
+        return out.write_all(&bytes).map_err(super::io);
+    }
+    if let Some(n) = a.show_signature {
+        let e = find_entry(&a, n)?;
+        return write!(out, "{}", signature_pem(&e.sig)?).map_err(super::io);
+    }
+    match verify_log(LogReader::open(&a.log)?, registry) {
+        Ok((game, v)) => {
+            let w = |out: &mut dyn Write, s: String| writeln!(out, "{s}").map_err(super::io);
+            w(
+                out,
+                format!(
+                    "✓ header: game {}, {} v{}, scenario {} (data sha256 {}…)",
+                    game.header.game,
+                    game.header.ruleset.id,
+                    game.header.ruleset.version,
+                    game.header.scenario.id,
+                    &game.header.scenario.data_hash[..12]
+                ),
+            )?;
+            w(
+                out,
+                format!(
+                    "✓ hash chain: {} entries, each names the hash of the one before",
+                    v.entries
+                ),
+            )?;
+            w(
+                out,
+                format!(
+                    "✓ signatures: {} entries, each signed by its author's key from the header",
+                    v.signatures
+                ),
+            )?;
+            w(
+                out,
+                format!(
+                    "✓ dice: {} reveals match their commitments; {} rolls recomputed and matched",
+                    v.reveals, v.rolls
+                ),
+            )?;
+            w(
+                out,
+                format!(
+                    "✓ rules and state: every entry replayed, {} state hashes matched",
+                    v.states
+                ),
+            )?;
+            if let Some(seq) = v.awaiting {
+                w(
+                    out,
+                    format!(
+                        "… entry {seq} awaits {}'s next reveal for its dice",
+                        game.awaited_revealer().unwrap_or_default()
+                    ),
+                )?;
+            }
+            w(out, format!(
+                "Verdict: VALID. The log is unbroken, every entry is signed by its author, and every roll follows from secrets committed before the entries they resolve ({} dice).",
+                game.header.dice.mode
+            ))
+        }
+        Err(e @ Error::Verify { .. }) => {
+            let _ = writeln!(out, "✗ {e}");
+            let _ = writeln!(out, "Verdict: INVALID. Entries before the one named check out; that entry and everything after it cannot be trusted.");
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+pub fn audit(registry: &Registry, a: AuditArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let mut authors: BTreeMap<u64, String> = BTreeMap::new();
+    let mut audit = Audit::default();
+    replay(LogReader::open(&a.log)?, registry, |e, _| {
+        authors.insert(e.seq, e.author.clone());
+        for r in &e.resolves {
+            let author = authors.get(&r.seq).cloned().unwrap_or_default();
+            audit.add(r.seq, &author, e.seq, &r.rolls);
+        }
+        Ok(())
+    })?;
+    match a.format {
+        AuditFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&audit).expect("audit serialises")
+        )
+        .map_err(super::io),
+        AuditFormat::Text | AuditFormat::Markdown => {
+            let md = matches!(a.format, AuditFormat::Markdown);
+            let mut s = String::new();
+            s.push_str(if md { "# Dice audit\n\n| entry | side | fixed by | purpose | rule | die | value |\n|---|---|---|---|---|---|---|\n" } else { "Dice audit\n" });
+            for r in &audit.rolls {
+                if md {
+                    s.push_str(&format!(
+                        "| {} | {} | {} | {} | {} | {} | {} |\n",
+                        r.entry,
+                        r.side,
+                        r.fixed_by,
+                        r.roll.purpose,
+                        r.roll.rule,
+                        r.roll.die,
+                        r.roll.value
+                    ));
+                } else {
+                    s.push_str(&format!(
+                        "entry {:>4} {:<12} fixed by {:>4}  {} = {:<2} {} [{}]\n",
+                        r.entry,
+                        r.side,
+                        r.fixed_by,
+                        r.roll.die,
+                        r.roll.value,
+                        r.roll.purpose,
+                        r.roll.rule
+                    ));
+                }
+            }
+            s.push_str(if md {
+                "\n## Distribution per side\n\n"
+            } else {
+                "\nDistribution per side\n"
+            });
+            for (side, dice) in &audit.distribution {
+                for (die, faces) in dice {
+                    let total: u64 = faces.values().sum();
+                    let counts: Vec<String> =
+                        faces.iter().map(|(f, n)| format!("{f}:{n}")).collect();
+                    s.push_str(&format!(
+                        "{}{side} {die}: {total} rolls — {}\n",
+                        if md { "- " } else { "  " },
+                        counts.join(" ")
+                    ));
+                }
+            }
+            write!(out, "{s}").map_err(super::io)
+        }
+    }
+}

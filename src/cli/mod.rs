@@ -1,0 +1,104 @@
+//! The command line: one file per subcommand, each thin over the engine.
+//!
+//! [`run`] takes the registry and the output streams so tests can run every
+//! command in-process with rulesets of their own.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::engine::Error;
+use crate::ruleset::Registry;
+
+mod check;
+mod keygen;
+mod new;
+mod play;
+mod schemas;
+
+const EXIT_CODES: &str = "Exit codes: 0 success; 1 orders refused by the rules (names the order, the rule and why); \
+2 bad input or usage (YAML errors give file:line:column; nothing is written); 3 verification failed (names the entry and the broken check).";
+
+/// legatus — play historical board wargames by email and on forums, with a
+/// signed, hash-chained log and dice nobody can preview or bias.
+#[derive(Parser, Debug)]
+#[command(name = "legatus", version, about, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Create a game folder holding log.yaml with the header.
+    New(new::NewArgs),
+    /// Accept the game's header with your key (and commit to your dice chain).
+    Accept(play::AcceptArgs),
+    /// Whose move it is, what is expected, the last events.
+    Status(play::StatusArgs),
+    /// Print an order file for the pending step.
+    Template(play::TemplateArgs),
+    /// Verify the log, resolve what your reveal unlocks, apply your orders, append a signed entry.
+    Apply(play::ApplyArgs),
+    /// Replay and check a log offline; print a verdict and the first bad entry.
+    Verify(check::VerifyArgs),
+    /// Every die roll with its entry, purpose and rule; per-side statistics.
+    Audit(check::AuditArgs),
+    /// Make an OpenSSH ed25519 key.
+    Keygen(keygen::KeygenArgs),
+    /// Play the bundled scenario from fixture orders and verify the result.
+    Demo(play::DemoArgs),
+    /// Write the JSON Schemas of log and order files.
+    #[command(hide = true)]
+    Schemas {
+        /// Folder to write into.
+        #[arg(long, default_value = "schemas")]
+        out: PathBuf,
+    },
+}
+
+/// Runs the command line `args` against `registry`, writing to `out` and `err`.
+/// Returns the exit code.
+pub fn run<I, T>(registry: &Registry, args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = if e.use_stderr() {
+                write!(err, "{}", e.render())
+            } else {
+                write!(out, "{}", e.render())
+            };
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::New(a) => new::run(registry, a, out),
+        Command::Accept(a) => play::accept(registry, a, out),
+        Command::Status(a) => play::status(registry, a, out),
+        Command::Template(a) => play::template(registry, a, out),
+        Command::Apply(a) => play::apply(registry, a, out),
+        Command::Verify(a) => check::verify(registry, a, out),
+        Command::Audit(a) => check::audit(registry, a, out),
+        Command::Keygen(a) => keygen::run(a, out),
+        Command::Demo(a) => play::demo(registry, a, out),
+        Command::Schemas { out: dir } => schemas::run(registry, &dir, out),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn io(e: std::io::Error) -> Error {
+    Error::input(e.to_string())
+}

@@ -1,0 +1,322 @@
+//! `legatus accept`, `status`, `template`, `apply` and `demo`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use crate::engine::folder::GameDir;
+use crate::engine::game::Game;
+use crate::engine::{orders, render, Error};
+use crate::protocol::keys::SigningKey;
+use crate::protocol::log::{short_message, Entry};
+use crate::ruleset::Registry;
+
+#[derive(Args, Debug)]
+pub struct AcceptArgs {
+    /// The game folder.
+    game: PathBuf,
+    /// Your OpenSSH ed25519 private key.
+    #[arg(long)]
+    key: PathBuf,
+    /// Your side (needed only if your key plays several).
+    #[arg(long)]
+    side: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct StatusArgs {
+    /// The game folder.
+    game: PathBuf,
+    /// Your key: if an entry waits for your dice reveal, show what it will resolve to (nothing is written).
+    #[arg(long)]
+    key: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TemplateArgs {
+    /// The game folder.
+    game: PathBuf,
+    /// The side to write orders for.
+    #[arg(long)]
+    side: String,
+    /// Your key: needed when an entry waits for your reveal, so the template is for the step that follows it.
+    #[arg(long)]
+    key: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ApplyArgs {
+    /// The game folder.
+    game: PathBuf,
+    /// Your order file; without it, the entry is a bare dice reveal.
+    #[arg(long)]
+    orders: Option<PathBuf>,
+    /// Your OpenSSH ed25519 private key.
+    #[arg(long)]
+    key: PathBuf,
+    /// Your side (needed only if your key plays several).
+    #[arg(long)]
+    side: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct DemoArgs {
+    /// Where to write the demo game (default: a fresh temporary folder).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
+    writeln!(out, "{}", s.as_ref()).map_err(super::io)
+}
+
+fn write_entry(dir: &GameDir, entry: &Entry, game: &Game) -> Result<(), Error> {
+    let provisional = game.rules().provisional(&game.header.data);
+    dir.append(
+        entry,
+        &render::state_yaml(game),
+        &render::report_md(game, &provisional),
+    )
+}
+
+fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game) -> Result<(), Error> {
+    say(
+        out,
+        format!(
+            "Appended entry {} ({:?} by {}), hash {}",
+            entry.seq,
+            entry.kind,
+            entry.author,
+            &game.last_hash()[..16]
+        ),
+    )?;
+    for r in &entry.resolves {
+        say(
+            out,
+            format!(
+                "Resolved entry {} with {} rolls{}",
+                r.seq,
+                r.rolls.len(),
+                r.void
+                    .as_ref()
+                    .map(|v| format!(" (void: {v})"))
+                    .unwrap_or_default()
+            ),
+        )?;
+    }
+    for ev in game
+        .recent()
+        .filter(|e| e.seq == entry.seq || entry.resolves.iter().any(|r| r.seq == e.seq))
+    {
+        for e in &ev.events {
+            say(out, format!("  - {} [{}]", e.text, e.rule))?;
+        }
+    }
+    if game.awaiting().map(|a| a.seq) == Some(entry.seq) {
+        say(out, format!(
+            "The dice for these orders are fixed by {}'s next reveal: nobody, you included, can know them yet.",
+            game.awaited_revealer().unwrap_or_default()
+        ))?;
+    }
+    say(out, "Next:")?;
+    for line in render::next_steps(game) {
+        say(out, format!("  - {line}"))?;
+    }
+    Ok(())
+}
+
+pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dir = GameDir::new(&a.game);
+    let _lock = dir.lock()?;
+    let (game, _) = dir.load(registry)?;
+    let key = SigningKey::load(&a.key, None)?;
+    let (entry, next) = orders::accept(&game, &key, a.side.as_deref())?;
+    write_entry(&dir, &entry, &next)?;
+    summarise(out, &entry, &next)
+}
+
+pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dir = GameDir::new(&a.game);
+    let (game, _) = dir.load(registry)?;
+    say(out, render::status(&game))?;
+    if let Some(k) = a.key {
+        let key = SigningKey::load(&k, None)?;
+        let side = orders::side_of_key(&game, &key, None)?;
+        if game.awaited_revealer().as_deref() == Some(side.as_str()) {
+            let ahead = orders::lookahead(&game, &key, &side)?;
+            say(
+                out,
+                format!("Preview for {side} (fixed by your next reveal; you cannot change it):"),
+            )?;
+            for ev in ahead
+                .recent()
+                .filter(|e| Some(e.seq) == game.awaiting().map(|a| a.seq))
+            {
+                for e in &ev.events {
+                    say(out, format!("  - {} [{}]", e.text, e.rule))?;
+                }
+            }
+            for line in render::next_steps(&ahead) {
+                say(out, format!("  then: {line}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The order-file text for `side`: the envelope follows the last entry of
+/// `game`; the step and choices are those of `ahead` (the game once `side`'s
+/// reveal has resolved what waits for it; `game` itself otherwise).
+pub fn template_text(game: &Game, ahead: &Game, side: &str) -> String {
+    let p = ahead.pending();
+    let mut s = String::new();
+    s.push_str(&format!(
+        "# yaml-language-server: $schema=schemas/orders-{}.json\n",
+        game.header.ruleset.id
+    ));
+    s.push_str(&format!(
+        "# {} — step {}: {} ({})\n",
+        game.rules().title(),
+        p.step,
+        p.prompt,
+        p.rule
+    ));
+    if !p.sides.iter().any(|x| x == side) {
+        s.push_str(&format!(
+            "# Note: this step is for {}, not {side}.\n",
+            p.sides.join(" and ")
+        ));
+    }
+    s.push_str("# Fill in `orders:`, then run: legatus apply <game> --orders <this file> --key <your key>\n");
+    s.push_str(&format!(
+        "game: \"{}\"\nafter: {}\nafter_hash: \"{}\"\nside: \"{}\"\nstep: \"{}\"\n",
+        game.header.game,
+        game.last_seq(),
+        game.last_hash(),
+        side,
+        p.step
+    ));
+    s.push_str("orders:\n");
+    s.push_str(&ahead.state().template(side));
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+pub fn template(registry: &Registry, a: TemplateArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dir = GameDir::new(&a.game);
+    let (game, _) = dir.load(registry)?;
+    if game.header.player(&a.side).is_none() {
+        return Err(Error::input(format!(
+            "no side {:?} in this game; sides: {}",
+            a.side,
+            game.header
+                .players
+                .iter()
+                .map(|p| p.side.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let ahead = match (&a.key, game.awaited_revealer()) {
+        (Some(k), Some(who)) if who == a.side => {
+            let key = SigningKey::load(k, None)?;
+            orders::lookahead(&game, &key, &a.side)?
+        }
+        (None, Some(who)) if who == a.side => {
+            return Err(Error::input(format!(
+                "entry {} waits for {who}'s dice reveal, which decides what comes next: pass --key to see it, or send a bare reveal first",
+                game.awaiting().map(|x| x.seq).unwrap_or_default()
+            )))
+        }
+        _ => game.clone(),
+    };
+    write!(out, "{}", template_text(&game, &ahead, &a.side)).map_err(super::io)
+}
+
+fn read_orders(path: &Path) -> Result<String, Error> {
+    const MAX: u64 = 4 * 1024 * 1024;
+    let meta =
+        std::fs::metadata(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+    if meta.len() > MAX {
+        return Err(Error::input(format!(
+            "{}: order file of {} bytes is larger than the limit of {MAX} bytes",
+            path.display(),
+            meta.len()
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Error::input(format!(
+            "{}: not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dir = GameDir::new(&a.game);
+    let _lock = dir.lock()?;
+    let (game, _) = dir.load(registry)?;
+    let key = SigningKey::load(&a.key, None)?;
+    let (entry, next) = match &a.orders {
+        None => orders::reveal(&game, &key, a.side.as_deref())?,
+        Some(path) => {
+            let text = read_orders(path)?;
+            let parsed = game.rules().parse_order_file(&text).map_err(|e| {
+                let (line, col) = e
+                    .location()
+                    .map(|l| (l.line(), l.column()))
+                    .unwrap_or((0, 0));
+                Error::input(format!(
+                    "{}:{line}:{col}: {}",
+                    path.display(),
+                    short_message(&e)
+                ))
+            })?;
+            if let Some(side) = &a.side {
+                if side != &parsed.side {
+                    return Err(Error::input(format!(
+                        "--side {side} but the order file is for side {}",
+                        parsed.side
+                    )));
+                }
+            }
+            orders::from_orders(&game, &parsed, &key).map_err(|e| match e {
+                Error::Rules(r) => Error::Rules(crate::ruleset::RuleError::illegal(
+                    format!("in {}", path.display()),
+                    "",
+                    r.to_string(),
+                )),
+                other => other,
+            })?
+        }
+    };
+    write_entry(&dir, &entry, &next)?;
+    summarise(out, &entry, &next)
+}
+
+pub fn demo(registry: &Registry, _a: DemoArgs, out: &mut dyn Write) -> Result<(), Error> {
+    say(out, "legatus demo: the bundled historical fixture arrives with the first complete game. Rulesets in this build:")?;
+    for r in registry.all() {
+        let scen: Vec<String> = r.scenarios().into_iter().map(|s| s.id).collect();
+        say(
+            out,
+            format!(
+                "  {} v{} — {} (scenarios: {})",
+                r.id(),
+                r.version(),
+                r.title(),
+                scen.join(", ")
+            ),
+        )?;
+    }
+    if registry.all().next().is_none() {
+        say(out, "  (none yet)")?;
+    }
+    Ok(())
+}

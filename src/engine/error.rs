@@ -1,0 +1,52 @@
+//! Engine errors and the CLI exit code each maps to.
+
+use crate::ruleset::RuleError;
+
+/// Every failure of a legatus command.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Orders refused by the rules (exit 1).
+    #[error("{0}")]
+    Rules(RuleError),
+    /// Bad input or usage: unreadable or malformed files, stale or misdirected orders (exit 2).
+    #[error("{0}")]
+    Input(String),
+    /// The log does not verify (exit 3).
+    #[error("entry {seq}: {check} check failed: {reason}")]
+    Verify {
+        /// The first bad entry (0 = header).
+        seq: u64,
+        /// The check group: chain, signature, dice, rules, state, header.
+        check: &'static str,
+        /// What is wrong, in plain words.
+        reason: String,
+    },
+}
+
+impl Error {
+    /// The process exit code: 1 rules, 2 input, 3 verification.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Rules(_) => 1,
+            Error::Input(_) => 2,
+            Error::Verify { .. } => 3,
+        }
+    }
+
+    /// Shorthand for [`Error::Input`].
+    pub fn input(msg: impl Into<String>) -> Self {
+        Error::Input(msg.into())
+    }
+}
+
+impl From<crate::protocol::log::LogError> for Error {
+    fn from(e: crate::protocol::log::LogError) -> Self {
+        Error::Input(e.to_string())
+    }
+}
+
+impl From<crate::protocol::keys::KeyError> for Error {
+    fn from(e: crate::protocol::keys::KeyError) -> Self {
+        Error::Input(e.to_string())
+    }
+}

@@ -1,0 +1,124 @@
+//! A game folder: `log.yaml` (the shared record), `state.yaml` and
+//! `report.md` (derived caches), and a lock file.
+//!
+//! Writes are failure-atomic: each file is written to a temporary file in the
+//! same folder and renamed over the old one; `log.yaml` is renamed last, so a
+//! crash leaves the old log (and the caches are rebuilt from it). A lock
+//! (`.legatus.lock`, an OS file lock released when the process ends) stops
+//! two commands from appending to one game at once.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::protocol::log::{entry_yaml, Entry, LogReader};
+use crate::ruleset::Registry;
+
+use super::game::Game;
+use super::verify::{replay, Verified};
+use super::Error;
+
+/// A game folder on disk.
+#[derive(Debug, Clone)]
+pub struct GameDir {
+    /// The folder.
+    pub path: PathBuf,
+}
+
+/// Holds the game's lock until dropped.
+#[derive(Debug)]
+pub struct Lock {
+    _file: File,
+}
+
+impl GameDir {
+    /// The folder at `path` (not checked).
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        GameDir { path: path.into() }
+    }
+
+    /// `log.yaml`.
+    pub fn log(&self) -> PathBuf {
+        self.path.join("log.yaml")
+    }
+
+    /// `state.yaml`.
+    pub fn state(&self) -> PathBuf {
+        self.path.join("state.yaml")
+    }
+
+    /// `report.md`.
+    pub fn report(&self) -> PathBuf {
+        self.path.join("report.md")
+    }
+
+    /// Takes the game's lock, or fails at once if another command holds it.
+    ///
+    /// Errors: [`Error::Input`] "game is busy" when locked; I/O errors.
+    pub fn lock(&self) -> Result<Lock, Error> {
+        let path = self.path.join(".legatus.lock");
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Lock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::input(format!(
+                "game {} is busy: another legatus command is working on it; try again when it has finished",
+                self.path.display()
+            ))),
+            Err(std::fs::TryLockError::Error(e)) => Err(Error::input(format!("{}: {e}", path.display()))),
+        }
+    }
+
+    /// Replays and verifies the whole log.
+    ///
+    /// Errors: [`Error::Input`] if there is no readable log; [`Error::Verify`] if it does not verify.
+    pub fn load(&self, registry: &Registry) -> Result<(Game, Verified), Error> {
+        let log = self.log();
+        if !log.exists() {
+            return Err(Error::input(format!(
+                "{} has no log.yaml: is it a game folder? (make one with `legatus new`)",
+                self.path.display()
+            )));
+        }
+        replay(LogReader::open(&log)?, registry, |_, _| Ok(()))
+    }
+
+    /// Appends `entry` to the log and rewrites the caches, atomically per file
+    /// (caches first, the log last).
+    pub fn append(&self, entry: &Entry, state_yaml: &str, report_md: &str) -> Result<(), Error> {
+        write_atomic(&self.state(), state_yaml.as_bytes())?;
+        write_atomic(&self.report(), report_md.as_bytes())?;
+        let log = self.log();
+        let mut tmp = tempfile::NamedTempFile::new_in(&self.path).map_err(io_err(&self.path))?;
+        let mut old = File::open(&log).map_err(io_err(&log))?;
+        std::io::copy(&mut old, tmp.as_file_mut()).map_err(io_err(&log))?;
+        let doc = entry_yaml(entry);
+        tmp.write_all(doc.as_bytes()).map_err(io_err(&log))?;
+        tmp.as_file().sync_all().map_err(io_err(&log))?;
+        tmp.persist(&log)
+            .map_err(|e| Error::input(format!("{}: {}", log.display(), e.error)))?;
+        Ok(())
+    }
+}
+
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |e| Error::input(format!("{}: {e}", path.display()))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(io_err(&dir))?;
+    tmp.write_all(bytes).map_err(io_err(path))?;
+    tmp.as_file().sync_all().map_err(io_err(path))?;
+    tmp.persist(path)
+        .map_err(|e| Error::input(format!("{}: {}", path.display(), e.error)))?;
+    Ok(())
+}

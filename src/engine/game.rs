@@ -1,0 +1,886 @@
+//! A game replayed from its log: the ruleset state plus the protocol's
+//! bookkeeping (acceptances, dice-chain positions, standing orders, sealed
+//! rounds, the entry whose dice still wait for a reveal).
+//!
+//! [`Game::advance`] is the one place where an entry takes effect; `verify`,
+//! `apply` and every replay go through it, so a log always replays to the
+//! same state (PROTOCOL invariant 3).
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+use ssh_key::PublicKey;
+
+use crate::protocol::canonical;
+use crate::protocol::chain;
+use crate::protocol::dice::{self, Dice};
+use crate::protocol::keys;
+use crate::protocol::log::{DiceMode, Entry, EntryKind, Header, Resolved};
+use crate::protocol::sealed;
+use crate::protocol::{DICE_ALGORITHM, PROTOCOL_VERSION};
+use crate::ruleset::{
+    DynRuleset, Event, GameState, Pending, PendingKind, Registry, RuleError, Submission,
+};
+
+use super::Error;
+
+/// The side name of a referee.
+pub const REFEREE: &str = "referee";
+
+/// How many entries' events the report keeps.
+const RECENT: usize = 64;
+
+/// Where a participant's dice chain stands.
+#[derive(Debug, Clone, Serialize)]
+struct ChainPos {
+    /// The last published value (commitment, then reveals), hex.
+    #[serde(with = "hex::serde")]
+    last: [u8; 32],
+    /// How many reveals published.
+    index: u32,
+}
+
+/// A round of sealed orders in progress.
+#[derive(Debug, Clone, Serialize)]
+struct SealedRound {
+    step: String,
+    /// side → (commit seq, commitment)
+    commits: BTreeMap<String, (u64, String)>,
+    /// side → (orders, standing)
+    reveals: BTreeMap<String, (Value, Option<Value>)>,
+}
+
+/// An entry whose dice wait for a reveal.
+#[derive(Debug, Clone)]
+pub struct Awaiting {
+    /// Its sequence number.
+    pub seq: u64,
+    /// Its author.
+    pub author: String,
+    core_hash: [u8; 32],
+    submission: Submission<Value>,
+}
+
+/// Events of one entry, for the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct EntryEvents {
+    /// The entry whose orders produced them.
+    pub seq: u64,
+    /// Its author.
+    pub author: String,
+    /// The entry that fixed their dice, if any.
+    pub resolved_by: Option<u64>,
+    /// What happened.
+    pub events: Vec<Event>,
+}
+
+/// What an entry produces, to be recorded in it (when applying) or compared
+/// with what it records (when verifying).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Entries whose dice this entry fixed, with their rolls.
+    pub resolves: Vec<Resolved>,
+    /// Hash (hex) of the state after the entry.
+    pub state_hash: String,
+}
+
+/// Why an entry does not take effect.
+#[derive(Debug)]
+pub struct Reject {
+    /// Check group: chain, dice, rules, state.
+    pub check: &'static str,
+    /// The rules' own error, when the rules refused.
+    pub rule: Option<RuleError>,
+    /// Plain words.
+    pub reason: String,
+}
+
+fn reject(check: &'static str, reason: impl Into<String>) -> Reject {
+    Reject {
+        check,
+        rule: None,
+        reason: reason.into(),
+    }
+}
+
+/// A game replayed up to some entry.
+pub struct Game {
+    /// The log's header.
+    pub header: Header,
+    game_id: [u8; 16],
+    rules: Arc<dyn DynRuleset>,
+    state: Box<dyn GameState>,
+    keys: BTreeMap<String, PublicKey>,
+    accepted: BTreeSet<String>,
+    chains: BTreeMap<String, ChainPos>,
+    standing: BTreeMap<String, Value>,
+    sealed: Option<SealedRound>,
+    awaiting: Option<Awaiting>,
+    open_seed: Option<[u8; 32]>,
+    last_seq: u64,
+    last_hash: [u8; 32],
+    recent: VecDeque<EntryEvents>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game {
+            header: self.header.clone(),
+            game_id: self.game_id,
+            rules: self.rules.clone(),
+            state: self.state.clone_box(),
+            keys: self.keys.clone(),
+            accepted: self.accepted.clone(),
+            chains: self.chains.clone(),
+            standing: self.standing.clone(),
+            sealed: self.sealed.clone(),
+            awaiting: self.awaiting.clone(),
+            open_seed: self.open_seed,
+            last_seq: self.last_seq,
+            last_hash: self.last_hash,
+            recent: self.recent.clone(),
+        }
+    }
+}
+
+fn hex32(s: &str) -> Option<[u8; 32]> {
+    hex::decode(s).ok()?.try_into().ok()
+}
+
+fn header_error(reason: impl Into<String>) -> Error {
+    Error::Verify {
+        seq: 0,
+        check: "header",
+        reason: reason.into(),
+    }
+}
+
+impl Game {
+    /// Starts a replay from a header: checks versions, data hash, players and
+    /// keys, and sets the scenario up.
+    ///
+    /// Errors: [`Error::Verify`] with `seq` 0 for a bad header; [`Error::Input`]
+    /// for an unknown ruleset.
+    pub fn new(header: Header, registry: &Registry) -> Result<Self, Error> {
+        if header.legatus != PROTOCOL_VERSION {
+            return Err(header_error(format!(
+                "protocol version {} (this legatus reads {PROTOCOL_VERSION})",
+                header.legatus
+            )));
+        }
+        if header.dice_algorithm != DICE_ALGORITHM {
+            return Err(header_error(format!(
+                "dice algorithm {} (this legatus has {DICE_ALGORITHM})",
+                header.dice_algorithm
+            )));
+        }
+        let game_id = header
+            .game_id_bytes()
+            .ok_or_else(|| header_error("game id is not 32 hex digits"))?;
+        let rules = registry.get(&header.ruleset.id).ok_or_else(|| {
+            Error::input(format!(
+                "unknown ruleset {:?}; this legatus knows: {}",
+                header.ruleset.id,
+                registry
+                    .all()
+                    .map(|r| r.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        if rules.version() != header.ruleset.version {
+            return Err(header_error(format!(
+                "ruleset {} version {} (this legatus has version {}; replay needs the same rules)",
+                header.ruleset.id,
+                header.ruleset.version,
+                rules.version()
+            )));
+        }
+        let data_hash =
+            canonical::hash_hex(&header.data).map_err(|e| header_error(e.to_string()))?;
+        if data_hash != header.scenario.data_hash {
+            return Err(header_error(format!(
+                "scenario data hash is {data_hash}, header pins {}",
+                header.scenario.data_hash
+            )));
+        }
+        let scenario = rules
+            .scenarios()
+            .into_iter()
+            .find(|s| s.id == header.scenario.id)
+            .ok_or_else(|| {
+                header_error(format!(
+                    "ruleset {} has no scenario {}",
+                    header.ruleset.id, header.scenario.id
+                ))
+            })?;
+        let mut want: BTreeSet<String> = scenario.sides.iter().cloned().collect();
+        if header.dice.mode == DiceMode::Referee {
+            want.insert(REFEREE.to_string());
+        }
+        let have: BTreeSet<String> = header.players.iter().map(|p| p.side.clone()).collect();
+        if have != want || have.len() != header.players.len() {
+            return Err(header_error(format!(
+                "players are for sides {:?}; {} dice need exactly {:?}",
+                have, header.dice.mode, want
+            )));
+        }
+        if header.dice.mode == DiceMode::Mutual && scenario.sides.len() != 2 {
+            return Err(header_error(
+                "mutual dice need exactly two sides; use referee dice",
+            ));
+        }
+        let open_seed = match (header.dice.mode, &header.dice.seed) {
+            (DiceMode::Open, Some(s)) => {
+                Some(hex32(s).ok_or_else(|| header_error("open dice seed is not 64 hex digits"))?)
+            }
+            (DiceMode::Open, None) => return Err(header_error("open dice need a seed")),
+            (_, Some(_)) => return Err(header_error("only open dice carry a seed in the header")),
+            (_, None) => None,
+        };
+        let mut keys = BTreeMap::new();
+        for p in &header.players {
+            let k = keys::parse_public(&p.key)
+                .map_err(|e| header_error(format!("key of {}: {e}", p.side)))?;
+            keys.insert(p.side.clone(), k);
+        }
+        let state = rules
+            .setup(&header.scenario.id, &header.data, &header.options)
+            .map_err(|e| header_error(format!("scenario set-up failed: {e}")))?;
+        let last_hash = header.hash().map_err(|e| header_error(e.to_string()))?;
+        Ok(Game {
+            header,
+            game_id,
+            rules,
+            state,
+            keys,
+            accepted: BTreeSet::new(),
+            chains: BTreeMap::new(),
+            standing: BTreeMap::new(),
+            sealed: None,
+            awaiting: None,
+            open_seed,
+            last_seq: 0,
+            last_hash,
+            recent: VecDeque::new(),
+        })
+    }
+
+    /// Sequence number of the last entry (0 before any).
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
+    /// Hash (hex) of the last document.
+    pub fn last_hash(&self) -> String {
+        hex::encode(self.last_hash)
+    }
+
+    /// The game id bytes.
+    pub fn game_id(&self) -> &[u8; 16] {
+        &self.game_id
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &Arc<dyn DynRuleset> {
+        &self.rules
+    }
+
+    /// The ruleset state.
+    pub fn state(&self) -> &dyn GameState {
+        self.state.as_ref()
+    }
+
+    /// Events of the most recent entries, oldest first.
+    pub fn recent(&self) -> impl Iterator<Item = &EntryEvents> {
+        self.recent.iter()
+    }
+
+    /// Participants who have not accepted yet.
+    pub fn not_accepted(&self) -> Vec<String> {
+        self.header
+            .players
+            .iter()
+            .filter(|p| !self.accepted.contains(&p.side))
+            .map(|p| p.side.clone())
+            .collect()
+    }
+
+    /// Whether `side` keeps a dice chain in this game.
+    pub fn holds_chain(&self, side: &str) -> bool {
+        match self.header.dice.mode {
+            DiceMode::Mutual => side != REFEREE,
+            DiceMode::Referee => side == REFEREE,
+            DiceMode::Open => false,
+        }
+    }
+
+    /// How many reveals `side` has published.
+    pub fn reveals_published(&self, side: &str) -> u32 {
+        self.chains.get(side).map_or(0, |c| c.index)
+    }
+
+    /// The entry whose dice wait for a reveal, if any.
+    pub fn awaiting(&self) -> Option<&Awaiting> {
+        self.awaiting.as_ref()
+    }
+
+    /// Who must publish the next reveal to resolve the awaiting entry.
+    pub fn awaited_revealer(&self) -> Option<String> {
+        let aw = self.awaiting.as_ref()?;
+        Some(match self.header.dice.mode {
+            DiceMode::Referee => REFEREE.to_string(),
+            _ => self
+                .header
+                .players
+                .iter()
+                .find(|p| p.side != aw.author && p.side != REFEREE)?
+                .side
+                .clone(),
+        })
+    }
+
+    /// The ruleset's pending step.
+    pub fn pending(&self) -> Pending {
+        self.state.pending()
+    }
+
+    /// Sides that have already committed in the current sealed round.
+    pub fn sealed_committed(&self) -> Vec<String> {
+        self.sealed
+            .as_ref()
+            .map(|s| s.commits.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Sides that have already revealed in the current sealed round.
+    pub fn sealed_revealed(&self) -> Vec<String> {
+        self.sealed
+            .as_ref()
+            .map(|s| s.reveals.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The commit entry of `side` in the current sealed round.
+    pub fn sealed_commit_seq(&self, side: &str) -> Option<u64> {
+        self.sealed.as_ref()?.commits.get(side).map(|c| c.0)
+    }
+
+    /// The public key of `side`.
+    pub fn key(&self, side: &str) -> Option<&PublicKey> {
+        self.keys.get(side)
+    }
+
+    /// Records that the entry just advanced has this hash (the next `prev`).
+    pub fn link(&mut self, hash: [u8; 32]) {
+        self.last_hash = hash;
+    }
+
+    /// Canonical snapshot of everything that determines what comes next.
+    pub fn snapshot(&self) -> Value {
+        #[derive(Serialize)]
+        struct Snap<'a> {
+            ruleset: Value,
+            accepted: &'a BTreeSet<String>,
+            chains: &'a BTreeMap<String, ChainPos>,
+            standing: &'a BTreeMap<String, Value>,
+            sealed: &'a Option<SealedRound>,
+            awaiting: Option<u64>,
+        }
+        canonical::to_value(&Snap {
+            ruleset: self.state.to_value(),
+            accepted: &self.accepted,
+            chains: &self.chains,
+            standing: &self.standing,
+            sealed: &self.sealed,
+            awaiting: self.awaiting.as_ref().map(|a| a.seq),
+        })
+        .expect("snapshot has no floats")
+    }
+
+    /// SHA-256 (hex) of [`Game::snapshot`].
+    pub fn state_hash(&self) -> String {
+        canonical::hash_hex(&self.snapshot()).expect("snapshot canonicalises")
+    }
+
+    /// Checks an entry's signature against its author's key.
+    pub fn check_signature(&self, e: &Entry) -> Result<(), Reject> {
+        let key = self.keys.get(&e.author).ok_or_else(|| {
+            reject(
+                "signature",
+                format!("author {:?} is not a player of this game", e.author),
+            )
+        })?;
+        let bytes = e
+            .signed_bytes()
+            .map_err(|err| reject("signature", err.to_string()))?;
+        keys::verify(key, &bytes, &e.sig)
+            .map_err(|err| reject("signature", format!("{err} (author {})", e.author)))
+    }
+
+    /// Makes an entry take effect: checks its place in the chain, its reveal,
+    /// that it answers the pending step, resolves what its reveal unlocks and
+    /// applies its orders. Does not check the signature (see
+    /// [`Game::check_signature`]) and does not link its hash (see [`Game::link`]).
+    ///
+    /// On error the game is left half-changed: callers discard it.
+    pub fn advance(&mut self, e: &Entry) -> Result<Outcome, Reject> {
+        if e.seq != self.last_seq + 1 {
+            return Err(reject(
+                "chain",
+                format!(
+                    "expected entry {}, found entry {}",
+                    self.last_seq + 1,
+                    e.seq
+                ),
+            ));
+        }
+        if e.prev != hex::encode(self.last_hash) {
+            return Err(reject(
+                "chain",
+                format!(
+                    "prev is not the hash of entry {} (expected {})",
+                    self.last_seq,
+                    hex::encode(self.last_hash)
+                ),
+            ));
+        }
+        if !self.keys.contains_key(&e.author) {
+            return Err(reject(
+                "chain",
+                format!("author {:?} is not a player of this game", e.author),
+            ));
+        }
+        let core = e
+            .core_hash()
+            .map_err(|err| reject("chain", err.to_string()))?;
+        let mut resolves = Vec::new();
+        if e.kind == EntryKind::Accept {
+            self.accept(e)?;
+        } else {
+            let missing = self.not_accepted();
+            if !missing.is_empty() {
+                return Err(reject(
+                    "rules",
+                    format!(
+                        "the game has not started: waiting for {} to accept",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+            let reveal = self.take_reveal(e)?;
+            if let Some(aw) = self.awaiting.take() {
+                let resolver_ok = match self.header.dice.mode {
+                    DiceMode::Referee => e.author == REFEREE,
+                    _ => e.author != aw.author,
+                };
+                let Some(r) = reveal.filter(|_| resolver_ok) else {
+                    let (seq, author) = (aw.seq, aw.author.clone());
+                    self.awaiting = Some(aw);
+                    let who = self.awaited_revealer().unwrap_or_default();
+                    return Err(reject("rules", format!("entry {seq} by {author} waits for {who}'s dice reveal: {who} must send the next entry (a bare reveal will do)")));
+                };
+                let dice = Dice::from_seed(dice::seed(&self.game_id, &aw.core_hash, &r));
+                resolves.push(self.resolve(&aw, dice, e.seq));
+            }
+            let resolved_something = !resolves.is_empty();
+            self.take_content(e, core, &mut resolves, resolved_something)?;
+        }
+        self.last_seq = e.seq;
+        Ok(Outcome {
+            resolves,
+            state_hash: self.state_hash(),
+        })
+    }
+
+    fn accept(&mut self, e: &Entry) -> Result<(), Reject> {
+        if self.accepted.contains(&e.author) {
+            return Err(reject(
+                "rules",
+                format!("{} has already accepted", e.author),
+            ));
+        }
+        if e.step.is_some()
+            || e.payload.is_some()
+            || e.standing.is_some()
+            || e.salt.is_some()
+            || e.reveal.is_some()
+        {
+            return Err(reject(
+                "rules",
+                "an accept entry carries only a dice-chain commitment",
+            ));
+        }
+        match (self.holds_chain(&e.author), &e.commitment) {
+            (true, Some(c)) => {
+                let last = hex32(c)
+                    .ok_or_else(|| reject("dice", "dice-chain commitment is not 64 hex digits"))?;
+                self.chains
+                    .insert(e.author.clone(), ChainPos { last, index: 0 });
+            }
+            (true, None) => {
+                return Err(reject(
+                    "dice",
+                    format!(
+                        "{} keeps a dice chain in {} mode and must commit to it",
+                        e.author, self.header.dice.mode
+                    ),
+                ))
+            }
+            (false, Some(_)) => {
+                return Err(reject(
+                    "dice",
+                    format!(
+                        "{} keeps no dice chain in {} mode",
+                        e.author, self.header.dice.mode
+                    ),
+                ))
+            }
+            (false, None) => {}
+        }
+        self.accepted.insert(e.author.clone());
+        Ok(())
+    }
+
+    fn take_reveal(&mut self, e: &Entry) -> Result<Option<[u8; 32]>, Reject> {
+        if !self.holds_chain(&e.author) {
+            return match e.reveal {
+                Some(_) => Err(reject(
+                    "dice",
+                    format!(
+                        "{} keeps no dice chain in {} mode",
+                        e.author, self.header.dice.mode
+                    ),
+                )),
+                None => Ok(None),
+            };
+        }
+        let r = e.reveal.as_deref().and_then(hex32).ok_or_else(|| {
+            reject(
+                "dice",
+                format!(
+                    "entry by {} must carry its next dice reveal (64 hex digits)",
+                    e.author
+                ),
+            )
+        })?;
+        let pos = self
+            .chains
+            .get_mut(&e.author)
+            .expect("accepted chain holders have a chain");
+        if pos.index >= chain::CHAIN_LENGTH {
+            return Err(reject("dice", "dice chain exhausted"));
+        }
+        if !chain::follows(&r, &pos.last) {
+            return Err(reject(
+                "dice",
+                format!(
+                    "reveal does not match {}'s commitment (reveal {} of the chain)",
+                    e.author,
+                    pos.index + 1
+                ),
+            ));
+        }
+        pos.last = r;
+        pos.index += 1;
+        Ok(Some(r))
+    }
+
+    fn take_content(
+        &mut self,
+        e: &Entry,
+        core: [u8; 32],
+        resolves: &mut Vec<Resolved>,
+        resolved_something: bool,
+    ) -> Result<(), Reject> {
+        let pending = self.state.pending();
+        let step_ok = |step: &Option<String>| -> Result<String, Reject> {
+            let s = step
+                .clone()
+                .ok_or_else(|| reject("rules", "entry names no step"))?;
+            if s != pending.step {
+                return Err(reject(
+                    "rules",
+                    format!(
+                        "entry answers step {s:?}, but the pending step is {:?}",
+                        pending.step
+                    ),
+                ));
+            }
+            if !pending.sides.contains(&e.author) {
+                return Err(reject(
+                    "rules",
+                    format!(
+                        "step {:?} is for {}, not {}",
+                        pending.step,
+                        pending.sides.join(" and "),
+                        e.author
+                    ),
+                ));
+            }
+            Ok(s)
+        };
+        let kind_ok = |want: PendingKind| -> Result<(), Reject> {
+            if pending.kind != want {
+                return Err(reject(
+                    "rules",
+                    format!(
+                        "a {:?} entry does not answer step {:?}, which expects {:?}",
+                        e.kind, pending.step, pending.kind
+                    ),
+                ));
+            }
+            Ok(())
+        };
+        match e.kind {
+            EntryKind::Accept => unreachable!("handled by accept"),
+            EntryKind::Reveal => {
+                if e.step.is_some()
+                    || e.payload.is_some()
+                    || e.standing.is_some()
+                    || e.commitment.is_some()
+                    || e.salt.is_some()
+                {
+                    return Err(reject("rules", "a reveal entry carries only its reveal"));
+                }
+                if !resolved_something {
+                    return Err(reject("rules", "nothing waits for this reveal"));
+                }
+            }
+            EntryKind::Orders | EntryKind::Decision => {
+                kind_ok(if e.kind == EntryKind::Orders {
+                    PendingKind::Orders
+                } else {
+                    PendingKind::Decision
+                })?;
+                let step = step_ok(&e.step)?;
+                if e.commitment.is_some() || e.salt.is_some() {
+                    return Err(reject("rules", "orders carry no commitment or salt"));
+                }
+                let payload = e
+                    .payload
+                    .clone()
+                    .ok_or_else(|| reject("rules", "orders entry without orders"))?;
+                if let Some(s) = &e.standing {
+                    self.standing.insert(e.author.clone(), s.clone());
+                }
+                let sub = Submission {
+                    kind: pending.kind,
+                    step,
+                    by: BTreeMap::from([(e.author.clone(), payload)]),
+                };
+                self.submit(e, core, sub, resolves)?;
+            }
+            EntryKind::SealedCommit => {
+                kind_ok(PendingKind::Sealed)?;
+                let step = step_ok(&e.step)?;
+                if e.payload.is_some() || e.standing.is_some() || e.salt.is_some() {
+                    return Err(reject(
+                        "rules",
+                        "a sealed commitment must not show the orders",
+                    ));
+                }
+                let c = e
+                    .commitment
+                    .clone()
+                    .filter(|c| hex32(c).is_some())
+                    .ok_or_else(|| reject("rules", "sealed commitment is not 64 hex digits"))?;
+                let round = self.sealed.get_or_insert_with(|| SealedRound {
+                    step: step.clone(),
+                    commits: BTreeMap::new(),
+                    reveals: BTreeMap::new(),
+                });
+                if round.commits.contains_key(&e.author) {
+                    return Err(reject(
+                        "rules",
+                        format!(
+                            "{} has already committed sealed orders for {step:?}",
+                            e.author
+                        ),
+                    ));
+                }
+                round.commits.insert(e.author.clone(), (e.seq, c));
+            }
+            EntryKind::SealedReveal => {
+                kind_ok(PendingKind::Sealed)?;
+                let step = step_ok(&e.step)?;
+                let round = self
+                    .sealed
+                    .as_mut()
+                    .ok_or_else(|| reject("rules", "no sealed orders were committed"))?;
+                if let Some(missing) = pending
+                    .sides
+                    .iter()
+                    .find(|s| !round.commits.contains_key(*s))
+                {
+                    return Err(reject("rules", format!("sealed orders are revealed only when every side has committed ({missing} has not)")));
+                }
+                if round.reveals.contains_key(&e.author) {
+                    return Err(reject(
+                        "rules",
+                        format!("{} has already revealed", e.author),
+                    ));
+                }
+                let payload = e
+                    .payload
+                    .clone()
+                    .ok_or_else(|| reject("rules", "sealed reveal without orders"))?;
+                let salt =
+                    e.salt.as_deref().and_then(hex32).ok_or_else(|| {
+                        reject("rules", "sealed reveal without a 64-hex-digit salt")
+                    })?;
+                let body = canonical::bytes(&sealed_body(&payload, e.standing.as_ref()))
+                    .map_err(|err| reject("rules", err.to_string()))?;
+                let (_, c) = &round.commits[&e.author];
+                if hex::encode(sealed::commitment(&salt, &body)) != *c {
+                    return Err(reject(
+                        "rules",
+                        format!(
+                            "revealed orders do not match {}'s sealed commitment",
+                            e.author
+                        ),
+                    ));
+                }
+                round
+                    .reveals
+                    .insert(e.author.clone(), (payload, e.standing.clone()));
+                if round.reveals.len() == pending.sides.len() {
+                    let round = self.sealed.take().expect("round exists");
+                    let mut by = BTreeMap::new();
+                    for (side, (orders, standing)) in round.reveals {
+                        if let Some(s) = standing {
+                            self.standing.insert(side.clone(), s);
+                        }
+                        by.insert(side, orders);
+                    }
+                    self.submit(
+                        e,
+                        core,
+                        Submission {
+                            kind: PendingKind::Sealed,
+                            step,
+                            by,
+                        },
+                        resolves,
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves a submission now if it needs no dice (or the dice are open),
+    /// otherwise leaves it awaiting the next reveal.
+    fn submit(
+        &mut self,
+        e: &Entry,
+        core: [u8; 32],
+        sub: Submission<Value>,
+        resolves: &mut Vec<Resolved>,
+    ) -> Result<(), Reject> {
+        let mut dice = match self.open_seed {
+            Some(seed) => Dice::from_seed(dice::seed(&self.game_id, &core, &seed)),
+            None => Dice::deferred(),
+        };
+        let mut next = self.state.clone_box();
+        match next.apply(&self.standing, &self.header.options, e.seq, &sub, &mut dice) {
+            Ok(events) => {
+                self.state = next;
+                let rolls = dice.into_rolls();
+                let resolved_by = (self.open_seed.is_some()).then_some(e.seq);
+                if self.open_seed.is_some() {
+                    resolves.push(Resolved {
+                        seq: e.seq,
+                        rolls,
+                        void: None,
+                    });
+                }
+                self.remember(EntryEvents {
+                    seq: e.seq,
+                    author: e.author.clone(),
+                    resolved_by,
+                    events,
+                });
+                Ok(())
+            }
+            Err(RuleError::Dice(_)) if self.open_seed.is_none() => {
+                self.awaiting = Some(Awaiting {
+                    seq: e.seq,
+                    author: e.author.clone(),
+                    core_hash: core,
+                    submission: sub,
+                });
+                Ok(())
+            }
+            Err(err) => Err(Reject {
+                check: "rules",
+                reason: err.to_string(),
+                rule: Some(err),
+            }),
+        }
+    }
+
+    /// Resolves an awaiting entry with fixed dice. Rules that refuse it once
+    /// the dice are known make it void (recorded), never block the game.
+    fn resolve(&mut self, aw: &Awaiting, mut dice: Dice, by: u64) -> Resolved {
+        let mut next = self.state.clone_box();
+        match next.apply(
+            &self.standing,
+            &self.header.options,
+            aw.seq,
+            &aw.submission,
+            &mut dice,
+        ) {
+            Ok(events) => {
+                self.state = next;
+                self.remember(EntryEvents {
+                    seq: aw.seq,
+                    author: aw.author.clone(),
+                    resolved_by: Some(by),
+                    events,
+                });
+                Resolved {
+                    seq: aw.seq,
+                    rolls: dice.into_rolls(),
+                    void: None,
+                }
+            }
+            Err(err) => {
+                let reason = err.to_string();
+                self.remember(EntryEvents {
+                    seq: aw.seq,
+                    author: aw.author.clone(),
+                    resolved_by: Some(by),
+                    events: vec![Event::new(
+                        "legatus protocol",
+                        format!("orders void once the dice were known: {reason}"),
+                    )],
+                });
+                Resolved {
+                    seq: aw.seq,
+                    rolls: dice.into_rolls(),
+                    void: Some(reason),
+                }
+            }
+        }
+    }
+
+    fn remember(&mut self, ev: EntryEvents) {
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(ev);
+    }
+}
+
+/// What a sealed commitment covers: the orders and the standing orders.
+pub fn sealed_body<'a>(orders: &'a Value, standing: Option<&'a Value>) -> Value {
+    let mut m = serde_json::Map::new();
+    m.insert("orders".into(), orders.clone());
+    if let Some(s) = standing {
+        m.insert("standing".into(), s.clone());
+    }
+    Value::Object(m)
+}

@@ -1,0 +1,15 @@
+//! The game-agnostic engine: load a log, verify and replay it, apply a new
+//! entry, audit the dice. It drives a ruleset through [`crate::ruleset`] and
+//! knows nothing of provinces or legions.
+
+pub mod audit;
+pub mod error;
+pub mod folder;
+pub mod game;
+pub mod newgame;
+pub mod orders;
+pub mod render;
+pub mod verify;
+
+pub use error::Error;
+pub use game::Game;

@@ -1,0 +1,178 @@
+//! The derived files of a game folder: `state.yaml` and `report.md`, and the
+//! plain-words status `legatus status` prints.
+
+use std::fmt::Write as _;
+
+use crate::protocol::log::DiceMode;
+use crate::ruleset::PendingKind;
+
+use super::game::Game;
+
+/// `state.yaml`: where the game stands (a cache: never read back as input).
+pub fn state_yaml(game: &Game) -> String {
+    let doc = serde_json::json!({
+        "game": game.header.game,
+        "entry": game.last_seq(),
+        "entry_hash": game.last_hash(),
+        "state_hash": game.state_hash(),
+        "pending": game.pending(),
+        "awaiting_reveal": game.awaiting().map(|a| a.seq),
+        "state": game.snapshot(),
+    });
+    format!(
+        "# Derived from log.yaml by legatus; rewritten after every command and never trusted as input.\n{}",
+        serde_saphyr::to_string(&doc).expect("state serialises")
+    )
+}
+
+/// Who must do what next, in plain words (one line each).
+pub fn next_steps(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    let missing = game.not_accepted();
+    if !missing.is_empty() {
+        for side in missing {
+            out.push(format!(
+                "{side} must accept the game: `legatus accept <game> --key <{side}'s key>`"
+            ));
+        }
+        return out;
+    }
+    if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
+        out.push(format!(
+            "entry {} by {} waits for {who}'s next dice reveal: {who}'s next entry fixes its dice (a bare reveal will do: `legatus apply <game> --key <key>` without --orders)",
+            aw.seq, aw.author
+        ));
+        return out;
+    }
+    let p = game.pending();
+    match p.kind {
+        PendingKind::GameOver => out.push(format!("the game is over: {}", p.prompt)),
+        PendingKind::Sealed => {
+            let committed = game.sealed_committed();
+            let revealed = game.sealed_revealed();
+            for side in &p.sides {
+                let what = if !committed.contains(side) {
+                    "commit sealed orders"
+                } else if committed.len() < p.sides.len() {
+                    "wait for the other sides to commit"
+                } else if !revealed.contains(side) {
+                    "reveal the sealed orders (apply the same order file again, with a fresh template's header)"
+                } else {
+                    "wait for the other reveals"
+                };
+                out.push(format!(
+                    "{side}: {what} for step {:?} — {} ({})",
+                    p.step, p.prompt, p.rule
+                ));
+            }
+        }
+        PendingKind::Orders | PendingKind::Decision => {
+            let what = if p.kind == PendingKind::Orders {
+                "orders"
+            } else {
+                "a decision"
+            };
+            out.push(format!(
+                "{} to send {what} for step {:?}: {} ({})",
+                p.sides.join(" and "),
+                p.step,
+                p.prompt,
+                p.rule
+            ));
+        }
+    }
+    out
+}
+
+/// The status text for people.
+pub fn status(game: &Game) -> String {
+    let h = &game.header;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Game {} — {} {} (ruleset v{}), scenario {}",
+        h.game,
+        game.rules().title(),
+        h.ruleset.id,
+        h.ruleset.version,
+        h.scenario.id
+    );
+    let players: Vec<String> = h
+        .players
+        .iter()
+        .map(|p| format!("{} ({})", p.side, p.name))
+        .collect();
+    let _ = writeln!(s, "Players: {}", players.join(", "));
+    let _ = writeln!(s, "Dice: {}", dice_words(h.dice.mode));
+    let _ = writeln!(
+        s,
+        "Log: {} entries, last hash {}",
+        game.last_seq(),
+        &game.last_hash()[..16]
+    );
+    for line in game.state().summary() {
+        let _ = writeln!(s, "  {line}");
+    }
+    let _ = writeln!(s, "Next:");
+    for line in next_steps(game) {
+        let _ = writeln!(s, "  - {line}");
+    }
+    if let Some(ev) = game.recent().last() {
+        let _ = writeln!(s, "Last events (entry {} by {}):", ev.seq, ev.author);
+        for e in &ev.events {
+            let _ = writeln!(s, "  - {} [{}]", e.text, e.rule);
+        }
+    }
+    s
+}
+
+fn dice_words(mode: DiceMode) -> &'static str {
+    match mode {
+        DiceMode::Mutual => "mutual — each entry's dice are fixed by the opponent's next reveal. Your dice secrets are derived from your signing key and the game id: the key is the only thing to keep.",
+        DiceMode::Referee => "referee — the referee's committed reveals fix every entry's dice; the referee's key derives them.",
+        DiceMode::Open => "open — the seed is in the header: anyone can compute every roll in advance (solo, testing, face to face).",
+    }
+}
+
+/// `report.md`: the turn report in Markdown.
+pub fn report_md(game: &Game, provisional: &[String]) -> String {
+    let h = &game.header;
+    let mut s = String::new();
+    let _ = writeln!(s, "# {} — game {}\n", game.rules().title(), h.short_id());
+    let _ = writeln!(
+        s,
+        "Scenario `{}`, {} entries. Dice: {}.\n",
+        h.scenario.id,
+        game.last_seq(),
+        h.dice.mode
+    );
+    let _ = writeln!(s, "## Where the game stands\n");
+    for line in game.state().summary() {
+        let _ = writeln!(s, "- {line}");
+    }
+    let _ = writeln!(s, "\n## Next\n");
+    for line in next_steps(game) {
+        let _ = writeln!(s, "- {line}");
+    }
+    let _ = writeln!(s, "\n## Recent events\n");
+    let recent: Vec<_> = game.recent().collect();
+    for ev in recent.iter().rev().take(8).rev() {
+        let by = ev
+            .resolved_by
+            .map(|b| format!(", dice fixed by entry {b}"))
+            .unwrap_or_default();
+        let _ = writeln!(s, "### Entry {} ({}{by})\n", ev.seq, ev.author);
+        for e in &ev.events {
+            let _ = writeln!(s, "- {} *({})*", e.text, e.rule);
+        }
+        s.push('\n');
+    }
+    if !provisional.is_empty() {
+        let _ = writeln!(s, "## Provisional data in use\n");
+        let _ = writeln!(s, "These values are not printed in our rulebook text; players who own the printed game may override them (`legatus new --data`).\n");
+        for p in provisional {
+            let _ = writeln!(s, "- {p}");
+        }
+    }
+    s
+}

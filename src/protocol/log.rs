@@ -1,0 +1,421 @@
+//! The game log: a header and a hash chain of signed entries, stored as a
+//! YAML stream (`log.yaml`): the header is the first document, each entry one
+//! more document after a `---` line. See `docs/protocol.md`.
+
+use std::io::BufRead;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::canonical::{self, CanonicalError};
+use super::dice::Roll;
+
+/// How the dice of a game are fixed (PROTOCOL "Dice modes").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiceMode {
+    /// Each player commits to a hash chain; an entry's dice are fixed by the opponent's next reveal.
+    Mutual,
+    /// A referee commits to a hash chain and his reveals fix every entry's dice.
+    Referee,
+    /// The seed is in the header: anyone can compute every roll in advance.
+    Open,
+}
+
+impl std::fmt::Display for DiceMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DiceMode::Mutual => "mutual",
+            DiceMode::Referee => "referee",
+            DiceMode::Open => "open",
+        })
+    }
+}
+
+/// A participant: a side of the game, or the referee (side `referee`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// The side played, as the ruleset names it, or `referee`.
+    pub side: String,
+    /// The player's name.
+    pub name: String,
+    /// Where mail for this side goes.
+    pub email: String,
+    /// OpenSSH ed25519 public key line.
+    pub key: String,
+}
+
+/// The ruleset a game uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetRef {
+    /// Ruleset id, e.g. `alexandros`.
+    pub id: String,
+    /// Ruleset version.
+    pub version: String,
+}
+
+/// The scenario and the exact data a game uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioRef {
+    /// Scenario id.
+    pub id: String,
+    /// SHA-256 (hex) of the canonical bytes of `data`.
+    pub data_hash: String,
+    /// Player-supplied override files merged into the data (names only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<String>,
+}
+
+/// Dice settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSetup {
+    /// The mode.
+    pub mode: DiceMode,
+    /// `open` mode only: the public seed (64 hex digits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+}
+
+/// The first document of a log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// Protocol version ([`super::PROTOCOL_VERSION`]).
+    pub legatus: u32,
+    /// Game id: 32 hex digits (128 random bits).
+    pub game: String,
+    /// Dice algorithm ([`super::DICE_ALGORITHM`]).
+    pub dice_algorithm: String,
+    /// The ruleset.
+    pub ruleset: RulesetRef,
+    /// The scenario and its data hash.
+    pub scenario: ScenarioRef,
+    /// Optional rules chosen.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// Dice settings.
+    pub dice: DiceSetup,
+    /// Participants, in the order they accept.
+    pub players: Vec<Player>,
+    /// The exact scenario data used (merged with overrides).
+    pub data: Value,
+}
+
+/// What an entry carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryKind {
+    /// A player accepts the header (and in `mutual`/`referee` commits to a dice chain).
+    Accept,
+    /// Orders for the pending step.
+    Orders,
+    /// A decision in the middle of resolution.
+    Decision,
+    /// A commitment to sealed orders.
+    SealedCommit,
+    /// The reveal of sealed orders.
+    SealedReveal,
+    /// Only a dice reveal (resolves what waits for it).
+    Reveal,
+}
+
+/// The dice rolls that an entry's reveal fixed for one earlier (or this) entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Resolved {
+    /// Sequence number of the entry resolved.
+    pub seq: u64,
+    /// Every roll, in order.
+    #[serde(default)]
+    pub rolls: Vec<Roll>,
+    /// Set when the rules refused the entry once its dice were known (it then has no effect).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub void: Option<String>,
+}
+
+/// One entry of the hash chain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// 1, 2, 3, … in log order.
+    pub seq: u64,
+    /// Hash (hex) of the previous document: the header for entry 1.
+    pub prev: String,
+    /// The author's side (or `referee`).
+    pub author: String,
+    /// What the entry carries.
+    pub kind: EntryKind,
+    /// The pending step answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
+    /// Orders or decision (ruleset-defined).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payload: Option<Value>,
+    /// Standing orders (ruleset-defined), kept until replaced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing: Option<Value>,
+    /// `accept`: dice-chain commitment; `sealed-commit`: sealed-orders commitment (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// `sealed-reveal`: the salt of the commitment (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+    /// The author's next dice-chain reveal (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<String>,
+    /// The entries whose dice this entry fixed, with their rolls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resolves: Vec<Resolved>,
+    /// SHA-256 (hex) of the game state after this entry.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub state: String,
+    /// SSHSIG (base64) by the author's key over [`Entry::signed_bytes`].
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sig: String,
+}
+
+impl Entry {
+    /// The bytes the author signs: canonical bytes of the entry without `sig`.
+    pub fn signed_bytes(&self) -> Result<Vec<u8>, CanonicalError> {
+        let mut e = self.clone();
+        e.sig.clear();
+        canonical::bytes(&e)
+    }
+
+    /// The entry's hash (the next entry's `prev`): SHA-256 of the canonical bytes with `sig`.
+    pub fn hash(&self) -> Result<[u8; 32], CanonicalError> {
+        Ok(canonical::sha256(&canonical::bytes(self)?))
+    }
+
+    /// The core hash that seeds the entry's dice: canonical bytes without
+    /// `resolves`, `state` and `sig` — everything fixed when the author signs.
+    pub fn core_hash(&self) -> Result<[u8; 32], CanonicalError> {
+        let mut e = self.clone();
+        e.resolves.clear();
+        e.state.clear();
+        e.sig.clear();
+        Ok(canonical::sha256(&canonical::bytes(&e)?))
+    }
+}
+
+impl Header {
+    /// The header's hash (entry 1's `prev`).
+    pub fn hash(&self) -> Result<[u8; 32], CanonicalError> {
+        Ok(canonical::sha256(&canonical::bytes(self)?))
+    }
+
+    /// The game id as 16 bytes, if well-formed.
+    pub fn game_id_bytes(&self) -> Option<[u8; 16]> {
+        let v = hex::decode(&self.game).ok()?;
+        v.try_into().ok()
+    }
+
+    /// The first 8 hex digits of the game id, for subjects and prompts.
+    pub fn short_id(&self) -> &str {
+        &self.game[..self.game.len().min(8)]
+    }
+
+    /// The participant playing `side`.
+    pub fn player(&self, side: &str) -> Option<&Player> {
+        self.players.iter().find(|p| p.side == side)
+    }
+}
+
+/// YAML parsing options used for every file legatus reads: YAML 1.2 core
+/// booleans only (`no`, `on` stay strings), duplicate keys are errors, and
+/// numbers with leading zeros stay strings where the type is open.
+pub fn yaml_options() -> serde_saphyr::Options {
+    let mut o = serde_saphyr::Options::default();
+    o.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::Error;
+    o.strict_booleans = true;
+    o.leading_zero_numbers_as_strings = true;
+    o.legacy_octal_numbers = false;
+    o
+}
+
+/// Errors reading a log.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    /// The file could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
+    /// A document is not valid YAML or not a valid header or entry.
+    #[error("{file}:{line}:{column}: {message}")]
+    Yaml {
+        file: String,
+        line: u64,
+        column: u64,
+        message: String,
+    },
+    /// The log has no header.
+    #[error("{0}: empty log (no header)")]
+    Empty(String),
+}
+
+/// One document of a log as read: the header or an entry, with its first line.
+#[derive(Debug)]
+pub enum Doc {
+    /// The first document.
+    Header(Box<Header>),
+    /// Any later document, with the line (1-based) where it starts.
+    Entry(Box<Entry>, u64),
+}
+
+/// Reads a log one document at a time (memory follows one entry, not the log).
+pub struct LogReader<R: BufRead> {
+    file: String,
+    input: R,
+    line_no: u64,
+    seen_header: bool,
+    done: bool,
+}
+
+impl LogReader<std::io::BufReader<std::fs::File>> {
+    /// Opens `path`.
+    pub fn open(path: &std::path::Path) -> Result<Self, LogError> {
+        let f = std::fs::File::open(path).map_err(|source| LogError::Io {
+            file: path.display().to_string(),
+            source,
+        })?;
+        Ok(LogReader::new(
+            path.display().to_string(),
+            std::io::BufReader::new(f),
+        ))
+    }
+}
+
+impl<R: BufRead> LogReader<R> {
+    /// Reads from `input`; `file` names it in errors.
+    pub fn new(file: String, input: R) -> Self {
+        LogReader {
+            file,
+            input,
+            line_no: 0,
+            seen_header: false,
+            done: false,
+        }
+    }
+
+    /// The next document's text and its first line, or `None` at the end.
+    fn next_text(&mut self) -> Result<Option<(String, u64)>, LogError> {
+        let mut text = String::new();
+        let mut start = self.line_no + 1;
+        let mut meaningful = false;
+        loop {
+            let mut line = String::new();
+            let n = self
+                .input
+                .read_line(&mut line)
+                .map_err(|source| LogError::Io {
+                    file: self.file.clone(),
+                    source,
+                })?;
+            if n == 0 {
+                self.done = true;
+                return Ok(meaningful.then_some((text, start)));
+            }
+            self.line_no += 1;
+            if self.line_no == 1 {
+                if let Some(rest) = line.strip_prefix('\u{feff}') {
+                    line = rest.to_string();
+                }
+            }
+            let bare = line.trim_end_matches(['\r', '\n']);
+            if bare == "---" || bare.starts_with("--- ") || bare == "..." {
+                if meaningful {
+                    return Ok(Some((text, start)));
+                }
+                text.clear();
+                start = self.line_no + 1;
+                continue;
+            }
+            let t = bare.trim();
+            if !t.is_empty() && !t.starts_with('#') {
+                meaningful = true;
+            }
+            text.push_str(bare);
+            text.push('\n');
+        }
+    }
+
+    fn yaml_error(&self, e: serde_saphyr::Error, start: u64) -> LogError {
+        let (line, column) = e
+            .location()
+            .map(|l| (l.line(), l.column()))
+            .unwrap_or((0, 0));
+        LogError::Yaml {
+            file: self.file.clone(),
+            line: start + line.saturating_sub(1),
+            column,
+            message: short_message(&e),
+        }
+    }
+}
+
+/// The first line of a YAML error, without the location that we print ourselves.
+pub fn short_message(e: &serde_saphyr::Error) -> String {
+    let s = e.to_string();
+    s.lines()
+        .next()
+        .unwrap_or("invalid YAML")
+        .trim()
+        .to_string()
+}
+
+impl<R: BufRead> Iterator for LogReader<R> {
+    type Item = Result<Doc, LogError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let (text, start) = match self.next_text() {
+            Ok(Some(t)) => t,
+            Ok(None) if !self.seen_header => {
+                self.done = true;
+                return Some(Err(LogError::Empty(self.file.clone())));
+            }
+            Ok(None) => return None,
+            Err(e) => {
+                self.done = true;
+                return Some(Err(e));
+            }
+        };
+        let doc = if !self.seen_header {
+            self.seen_header = true;
+            serde_saphyr::from_str_with_options::<Header>(&text, yaml_options())
+                .map(|h| Doc::Header(Box::new(h)))
+        } else {
+            serde_saphyr::from_str_with_options::<Entry>(&text, yaml_options())
+                .map(|e| Doc::Entry(Box::new(e), start))
+        };
+        Some(doc.map_err(|e| {
+            self.done = true;
+            self.yaml_error(e, start)
+        }))
+    }
+}
+
+/// The YAML document for a header (without the `---` separator).
+pub fn header_yaml(h: &Header) -> String {
+    serde_saphyr::to_string(h).expect("header serialises")
+}
+
+/// The YAML document for an entry, preceded by its `---` separator line.
+pub fn entry_yaml(e: &Entry) -> String {
+    format!(
+        "---\n{}",
+        serde_saphyr::to_string(e).expect("entry serialises")
+    )
+}
+
+/// The first lines of every log file.
+pub const LOG_PREAMBLE: &str = "# legatus game log: a header, then one signed entry per document.\n# Check it with `legatus verify log.yaml`. Do not edit: any change is detected.\n";

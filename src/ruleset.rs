@@ -1,0 +1,486 @@
+//! The seam between the protocol and the games: the [`Ruleset`] trait, its
+//! type-erased form used by the engine, and the registry of games.
+//!
+//! A ruleset is a pure, deterministic state machine: given a state and one
+//! submission (orders, a decision, or a set of sealed orders) it validates,
+//! resolves (drawing dice only from the [`Dice`] it is handed) and returns
+//! events. It knows nothing of signatures, logs or email.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::protocol::dice::{Dice, DiceUnavailable};
+
+/// What kind of entry a pending step expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PendingKind {
+    /// Orders for a phase, from the one side named.
+    Orders,
+    /// A decision in the middle of resolution (a suspension), from the side named.
+    Decision,
+    /// Sealed simultaneous orders from every side named: commit, then reveal.
+    Sealed,
+    /// The game is over; nothing more is expected.
+    GameOver,
+}
+
+/// Who must act next and what is expected (ARCHITECTURE: `pending`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Pending {
+    /// Step identifier the order file must name, e.g. `spring-334/macedonian-movement`.
+    pub step: String,
+    /// What kind of entry.
+    pub kind: PendingKind,
+    /// The sides that must act (one for orders and decisions).
+    pub sides: Vec<String>,
+    /// Plain words for `legatus status`.
+    pub prompt: String,
+    /// The rule section that creates this step.
+    pub rule: String,
+}
+
+/// Something that happened, for the report. `rule` cites the section applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Event {
+    /// Rule section, e.g. `Alexandros 9.4`.
+    pub rule: String,
+    /// One sentence for people.
+    pub text: String,
+}
+
+impl Event {
+    /// An event citing `rule`.
+    pub fn new(rule: impl Into<String>, text: impl Into<String>) -> Self {
+        Event {
+            rule: rule.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// Why a submission was refused by the rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// An order breaks a rule: which order, which section, why.
+    #[error("order {order} refused ({rule}): {reason}")]
+    Illegal {
+        order: String,
+        rule: String,
+        reason: String,
+    },
+    /// The dice are not fixed yet (engine-internal: propagate with `?`).
+    #[error(transparent)]
+    Dice(#[from] DiceUnavailable),
+}
+
+impl RuleError {
+    /// Shorthand for [`RuleError::Illegal`].
+    pub fn illegal(
+        order: impl Into<String>,
+        rule: impl Into<String>,
+        reason: impl Into<String>,
+    ) -> Self {
+        RuleError::Illegal {
+            order: order.into(),
+            rule: rule.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Why a game could not be set up (bad scenario, data, or options).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A scenario a ruleset offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScenarioInfo {
+    /// Identifier used with `legatus new --scenario`.
+    pub id: String,
+    /// Title for people.
+    pub title: String,
+    /// The sides, in set-up order.
+    pub sides: Vec<String>,
+}
+
+/// An optional rule a ruleset offers (`legatus new --option NAME`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionInfo {
+    /// Name used with `--option`.
+    pub name: String,
+    /// What it does, with its rule section.
+    pub help: String,
+}
+
+/// A player's data override file (`legatus new --data FILE`).
+#[derive(Debug, Clone)]
+pub struct DataOverride {
+    /// File name, for error messages.
+    pub name: String,
+    /// YAML text.
+    pub text: String,
+}
+
+/// One submission to resolve: orders or a decision from one side, or the
+/// revealed sealed orders of every side.
+#[derive(Debug, Clone)]
+pub struct Submission<O> {
+    /// The entry kind that carried it.
+    pub kind: PendingKind,
+    /// The step it answers.
+    pub step: String,
+    /// The orders by side (one side unless sealed).
+    pub by: BTreeMap<String, O>,
+}
+
+/// What a ruleset may read besides its state.
+pub struct Context<'a, S> {
+    /// Each side's latest standing orders (PROTOCOL "Decisions in the middle of resolution").
+    pub standing: &'a BTreeMap<String, S>,
+    /// The optional rules chosen at `new`.
+    pub options: &'a [String],
+    /// Sequence number of the entry being resolved.
+    pub seq: u64,
+}
+
+/// A game system. See ARCHITECTURE "The seam between protocol and rules".
+pub trait Ruleset: Send + Sync + 'static {
+    /// The whole game state; serialised canonically for the state hash.
+    type State: Serialize + DeserializeOwned + Clone + Send + 'static;
+    /// Orders and decisions (the `orders:` of an order file).
+    type Orders: Serialize + DeserializeOwned + JsonSchema + Clone + 'static;
+    /// Standing orders (the `standing:` of an order file).
+    type Standing: Serialize + DeserializeOwned + JsonSchema + Clone + 'static;
+
+    /// Identifier, e.g. `alexandros`.
+    fn id(&self) -> &'static str;
+    /// Version recorded in the header; logs replay only with the same version.
+    fn version(&self) -> &'static str;
+    /// Title for people.
+    fn title(&self) -> &'static str;
+    /// The scenarios offered.
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// The optional rules offered.
+    fn options(&self) -> Vec<OptionInfo> {
+        Vec::new()
+    }
+    /// The scenario's data with any player overrides merged, as a JSON value
+    /// (embedded in the header and pinned by its hash).
+    fn load_scenario(
+        &self,
+        scenario: &str,
+        overrides: &[DataOverride],
+    ) -> Result<Value, SetupError>;
+    /// The provisional data items the game still uses (for reports).
+    fn provisional(&self, _data: &Value) -> Vec<String> {
+        Vec::new()
+    }
+    /// The initial state.
+    fn setup(
+        &self,
+        scenario: &str,
+        data: &Value,
+        options: &[String],
+    ) -> Result<Self::State, SetupError>;
+    /// Who must act next.
+    fn pending(&self, state: &Self::State) -> Pending;
+    /// Validates and resolves one submission, mutating `state`. On error the
+    /// engine discards `state`. Must validate before drawing the first die.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        ctx: &Context<'_, Self::Standing>,
+        submission: &Submission<Self::Orders>,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError>;
+    /// The `orders:` part of an order file for `side` at the pending step,
+    /// with the legal choices as comments (YAML text, indented by two spaces).
+    fn template(&self, state: &Self::State, side: &str) -> String;
+    /// Lines describing the state for the report.
+    fn summary(&self, state: &Self::State) -> Vec<String>;
+}
+
+/// An order file after parsing: the envelope the engine checks and the
+/// ruleset's parts as canonical JSON values.
+#[derive(Debug, Clone)]
+pub struct ParsedOrders {
+    /// Game id the file is for.
+    pub game: String,
+    /// Sequence number of the entry it follows.
+    pub after: u64,
+    /// Hash of that entry.
+    pub after_hash: String,
+    /// The side writing.
+    pub side: String,
+    /// The step it answers.
+    pub step: String,
+    /// `orders:` (absent for a bare standing-orders update).
+    pub orders: Option<Value>,
+    /// `standing:`.
+    pub standing: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OrderFile<O, S> {
+    game: String,
+    after: u64,
+    after_hash: String,
+    side: String,
+    step: String,
+    #[serde(default = "Option::default")]
+    orders: Option<O>,
+    #[serde(default = "Option::default")]
+    standing: Option<S>,
+}
+
+/// The object-safe form of a [`Ruleset`], used by the engine and the registry.
+pub trait DynRuleset: Send + Sync {
+    /// See [`Ruleset::id`].
+    fn id(&self) -> &'static str;
+    /// See [`Ruleset::version`].
+    fn version(&self) -> &'static str;
+    /// See [`Ruleset::title`].
+    fn title(&self) -> &'static str;
+    /// See [`Ruleset::scenarios`].
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// See [`Ruleset::options`].
+    fn options(&self) -> Vec<OptionInfo>;
+    /// See [`Ruleset::load_scenario`].
+    fn load_scenario(
+        &self,
+        scenario: &str,
+        overrides: &[DataOverride],
+    ) -> Result<Value, SetupError>;
+    /// See [`Ruleset::provisional`].
+    fn provisional(&self, data: &Value) -> Vec<String>;
+    /// See [`Ruleset::setup`].
+    fn setup(
+        &self,
+        scenario: &str,
+        data: &Value,
+        options: &[String],
+    ) -> Result<Box<dyn GameState>, SetupError>;
+    /// Parses an order file (YAML text). Errors carry line and column.
+    fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, serde_saphyr::Error>;
+    /// JSON Schema of the order files.
+    fn order_schema(&self) -> schemars::Schema;
+}
+
+/// A running game's ruleset state, type-erased.
+pub trait GameState: Send {
+    /// A copy (the engine applies to copies so a refused entry changes nothing).
+    fn clone_box(&self) -> Box<dyn GameState>;
+    /// See [`Ruleset::pending`].
+    fn pending(&self) -> Pending;
+    /// See [`Ruleset::apply`]; orders and standing orders arrive as JSON values.
+    fn apply(
+        &mut self,
+        standing: &BTreeMap<String, Value>,
+        options: &[String],
+        seq: u64,
+        submission: &Submission<Value>,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError>;
+    /// The state as a JSON value (hashed canonically; written to `state.yaml`).
+    fn to_value(&self) -> Value;
+    /// See [`Ruleset::template`].
+    fn template(&self, side: &str) -> String;
+    /// See [`Ruleset::summary`].
+    fn summary(&self) -> Vec<String>;
+}
+
+struct Typed<R: Ruleset> {
+    rules: Arc<R>,
+    state: R::State,
+}
+
+fn from_value<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, RuleError> {
+    serde_json::from_value(v.clone())
+        .map_err(|e| RuleError::illegal(what, "order file schema", e.to_string()))
+}
+
+impl<R: Ruleset> GameState for Typed<R> {
+    fn clone_box(&self) -> Box<dyn GameState> {
+        Box::new(Typed {
+            rules: self.rules.clone(),
+            state: self.state.clone(),
+        })
+    }
+    fn pending(&self) -> Pending {
+        self.rules.pending(&self.state)
+    }
+    fn apply(
+        &mut self,
+        standing: &BTreeMap<String, Value>,
+        options: &[String],
+        seq: u64,
+        submission: &Submission<Value>,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError> {
+        let mut typed_standing = BTreeMap::new();
+        for (side, v) in standing {
+            typed_standing.insert(
+                side.clone(),
+                from_value::<R::Standing>(&format!("standing orders of {side}"), v)?,
+            );
+        }
+        let mut by = BTreeMap::new();
+        for (side, v) in &submission.by {
+            by.insert(
+                side.clone(),
+                from_value::<R::Orders>(&format!("orders of {side}"), v)?,
+            );
+        }
+        let sub = Submission {
+            kind: submission.kind,
+            step: submission.step.clone(),
+            by,
+        };
+        let ctx = Context {
+            standing: &typed_standing,
+            options,
+            seq,
+        };
+        self.rules.apply(&mut self.state, &ctx, &sub, dice)
+    }
+    fn to_value(&self) -> Value {
+        crate::protocol::canonical::to_value(&self.state)
+            .expect("ruleset state serialises without floats")
+    }
+    fn template(&self, side: &str) -> String {
+        self.rules.template(&self.state, side)
+    }
+    fn summary(&self) -> Vec<String> {
+        self.rules.summary(&self.state)
+    }
+}
+
+/// Wraps a typed ruleset for the registry.
+pub struct Erased<R: Ruleset>(pub Arc<R>);
+
+impl<R: Ruleset> DynRuleset for Erased<R> {
+    fn id(&self) -> &'static str {
+        self.0.id()
+    }
+    fn version(&self) -> &'static str {
+        self.0.version()
+    }
+    fn title(&self) -> &'static str {
+        self.0.title()
+    }
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.0.scenarios()
+    }
+    fn options(&self) -> Vec<OptionInfo> {
+        self.0.options()
+    }
+    fn load_scenario(
+        &self,
+        scenario: &str,
+        overrides: &[DataOverride],
+    ) -> Result<Value, SetupError> {
+        self.0.load_scenario(scenario, overrides)
+    }
+    fn provisional(&self, data: &Value) -> Vec<String> {
+        self.0.provisional(data)
+    }
+    fn setup(
+        &self,
+        scenario: &str,
+        data: &Value,
+        options: &[String],
+    ) -> Result<Box<dyn GameState>, SetupError> {
+        let state = self.0.setup(scenario, data, options)?;
+        Ok(Box::new(Typed {
+            rules: self.0.clone(),
+            state,
+        }))
+    }
+    fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, serde_saphyr::Error> {
+        let f: OrderFile<R::Orders, R::Standing> =
+            serde_saphyr::from_str_with_options(text, crate::protocol::log::yaml_options())?;
+        let canon = |v: Option<Value>| v.map(|v| v);
+        Ok(ParsedOrders {
+            game: f.game,
+            after: f.after,
+            after_hash: f.after_hash,
+            side: f.side,
+            step: f.step,
+            orders: canon(
+                f.orders
+                    .map(|o| crate::protocol::canonical::to_value(&o).unwrap_or(Value::Null)),
+            ),
+            standing: canon(
+                f.standing
+                    .map(|s| crate::protocol::canonical::to_value(&s).unwrap_or(Value::Null)),
+            ),
+        })
+    }
+    fn order_schema(&self) -> schemars::Schema {
+        schemars::schema_for!(OrderFileSchema<R::Orders, R::Standing>)
+    }
+}
+
+/// Schema shape of an order file (mirrors the private parsing struct).
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct OrderFileSchema<O, S> {
+    /// Game id (32 hex digits) from the log header.
+    game: String,
+    /// Sequence number of the entry these orders follow.
+    after: u64,
+    /// Hash of that entry (hex).
+    after_hash: String,
+    /// The side writing.
+    side: String,
+    /// The pending step these orders answer (see `legatus status`).
+    step: String,
+    /// Orders or decision for the step.
+    orders: Option<O>,
+    /// Standing orders, kept until replaced.
+    standing: Option<S>,
+}
+
+/// The games `legatus` knows, by id.
+#[derive(Clone, Default)]
+pub struct Registry {
+    rulesets: BTreeMap<String, Arc<dyn DynRuleset>>,
+}
+
+impl Registry {
+    /// An empty registry (tests add their own rulesets).
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// The games built into this binary.
+    pub fn builtin() -> Self {
+        let r = Registry::new();
+        crate::games::register_builtin(r)
+    }
+
+    /// Adds a ruleset (replacing one with the same id).
+    pub fn register<R: Ruleset>(mut self, rules: R) -> Self {
+        self.rulesets
+            .insert(rules.id().to_string(), Arc::new(Erased(Arc::new(rules))));
+        self
+    }
+
+    /// The ruleset with this id.
+    pub fn get(&self, id: &str) -> Option<Arc<dyn DynRuleset>> {
+        self.rulesets.get(id).cloned()
+    }
+
+    /// All rulesets, by id.
+    pub fn all(&self) -> impl Iterator<Item = &Arc<dyn DynRuleset>> {
+        self.rulesets.values()
+    }
+}

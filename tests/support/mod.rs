@@ -1,0 +1,180 @@
+//! Shared helpers for the integration tests: the Tally test ruleset, an
+//! in-process CLI runner, keys, and a driver that plays whole games.
+#![allow(dead_code)]
+
+pub mod tally;
+
+use std::path::{Path, PathBuf};
+
+use legatus::engine::folder::GameDir;
+use legatus::engine::orders;
+use legatus::protocol::keys::SigningKey;
+use legatus::ruleset::{PendingKind, Registry};
+
+pub fn registry() -> Registry {
+    Registry::builtin().register(tally::Tally)
+}
+
+/// Output of one in-process CLI run.
+pub struct Run {
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+pub fn cli(args: &[&str]) -> Run {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["legatus"];
+    argv.extend_from_slice(args);
+    let code = legatus::cli::run(&registry(), argv, &mut out, &mut err);
+    Run {
+        code,
+        out: String::from_utf8_lossy(&out).into(),
+        err: String::from_utf8_lossy(&err).into(),
+    }
+}
+
+#[track_caller]
+pub fn ok(args: &[&str]) -> String {
+    let r = cli(args);
+    assert_eq!(r.code, 0, "legatus {args:?} failed:\n{}\n{}", r.out, r.err);
+    r.out
+}
+
+/// A temp folder with two keys (red.key, blue.key) and a referee key.
+pub struct Table {
+    pub dir: tempfile::TempDir,
+}
+
+impl Table {
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        for who in ["red", "blue", "ref"] {
+            let k = SigningKey::generate(who).unwrap();
+            k.write(&dir.path().join(format!("{who}.key")), None)
+                .unwrap();
+        }
+        Table { dir }
+    }
+    pub fn p(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+    pub fn s(&self, name: &str) -> String {
+        self.p(name).display().to_string()
+    }
+    pub fn game(&self) -> String {
+        self.s("game")
+    }
+    pub fn key_of(&self, side: &str) -> String {
+        self.s(&format!(
+            "{}.key",
+            if side == "referee" { "ref" } else { side }
+        ))
+    }
+
+    /// `legatus new` + accepts, for a dice mode.
+    pub fn start(&self, mode: &str) {
+        let mut args = vec![
+            "new".to_string(),
+            "--ruleset".into(),
+            "tally".into(),
+            "--scenario".into(),
+            "duel".into(),
+            "--dice".into(),
+            mode.into(),
+            "--player".into(),
+            format!("red=Ana,ana@example.org,{}", self.s("red.key.pub")),
+            "--player".into(),
+            format!("blue=Ben,ben@example.org,{}", self.s("blue.key.pub")),
+            "--dir".into(),
+            self.game(),
+        ];
+        if mode == "referee" {
+            args.extend([
+                "--player".into(),
+                format!("referee=Cato,cato@example.org,{}", self.s("ref.key.pub")),
+            ]);
+        }
+        let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        ok(&a);
+        let mut sides = vec!["red", "blue"];
+        if mode == "referee" {
+            sides.push("referee");
+        }
+        for side in sides {
+            ok(&["accept", &self.game(), "--key", &self.key_of(side)]);
+        }
+    }
+
+    /// Plays one entry by whoever must act; returns false when the game is over and nothing waits.
+    pub fn step(&self, counter: &mut u32) -> bool {
+        let reg = registry();
+        let (game, _) = GameDir::new(self.p("game")).load(&reg).unwrap();
+        let (actor, ahead) = match game.awaited_revealer() {
+            Some(who) => {
+                let key = SigningKey::load(Path::new(&self.key_of(&who)), None).unwrap();
+                let ahead = orders::lookahead(&game, &key, &who).unwrap();
+                (who, ahead)
+            }
+            None => {
+                let p = game.pending();
+                let who = match p.kind {
+                    PendingKind::GameOver => return false,
+                    PendingKind::Sealed => {
+                        let c = game.sealed_committed();
+                        let r = game.sealed_revealed();
+                        p.sides
+                            .iter()
+                            .find(|s| !c.contains(s))
+                            .or_else(|| p.sides.iter().find(|s| !r.contains(s)))
+                            .unwrap()
+                            .clone()
+                    }
+                    _ => p.sides[0].clone(),
+                };
+                let ahead = game.clone();
+                (who, ahead)
+            }
+        };
+        let p = ahead.pending();
+        let committed = ahead.sealed_committed();
+        let sealed_turn = !committed.contains(&actor)
+            || (committed.len() == p.sides.len() && !ahead.sealed_revealed().contains(&actor));
+        let acts = p.sides.contains(&actor)
+            && (p.kind != PendingKind::Sealed || sealed_turn)
+            && p.kind != PendingKind::GameOver;
+        *counter += 1;
+        if acts {
+            let t = ok(&[
+                "template",
+                &self.game(),
+                "--side",
+                &actor,
+                "--key",
+                &self.key_of(&actor),
+            ]);
+            let f = self.p(&format!("orders-{counter}.yaml"));
+            std::fs::write(&f, t).unwrap();
+            ok(&[
+                "apply",
+                &self.game(),
+                "--orders",
+                &f.display().to_string(),
+                "--key",
+                &self.key_of(&actor),
+            ]);
+        } else {
+            ok(&["apply", &self.game(), "--key", &self.key_of(&actor)]);
+        }
+        true
+    }
+
+    pub fn play_out(&self) -> u32 {
+        let mut n = 0;
+        while self.step(&mut n) {
+            assert!(n < 500, "game does not end");
+        }
+        n
+    }
+}

@@ -12,7 +12,7 @@ pub enum Error {
     #[error("{0}")]
     Input(String),
     /// The log does not verify (exit 3).
-    #[error("entry {seq}: {check} check failed: {reason}")]
+    #[error("{}: {check} check failed: {reason}", if *seq == 0 { "header".to_string() } else { format!("entry {seq}") })]
     Verify {
         /// The first bad entry (0 = header).
         seq: u64,

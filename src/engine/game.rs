@@ -161,8 +161,8 @@ impl Game {
     /// Starts a replay from a header: checks versions, data hash, players and
     /// keys, and sets the scenario up.
     ///
-    /// Errors: [`Error::Verify`] with `seq` 0 for a bad header; [`Error::Input`]
-    /// for an unknown ruleset.
+    /// Errors: [`Error::Verify`] with `seq` 0 for a bad header or a ruleset
+    /// this build does not have.
     pub fn new(header: Header, registry: &Registry) -> Result<Self, Error> {
         if header.legatus != PROTOCOL_VERSION {
             return Err(header_error(format!(
@@ -180,7 +180,7 @@ impl Game {
             .game_id_bytes()
             .ok_or_else(|| header_error("game id is not 32 hex digits"))?;
         let rules = registry.get(&header.ruleset.id).ok_or_else(|| {
-            Error::input(format!(
+            header_error(format!(
                 "unknown ruleset {:?}; this legatus knows: {}",
                 header.ruleset.id,
                 registry

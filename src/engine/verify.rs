@@ -4,7 +4,7 @@
 
 use std::io::BufRead;
 
-use crate::protocol::log::{Doc, Entry, LogReader};
+use crate::protocol::log::{Doc, Entry, LogError, LogReader};
 use crate::ruleset::Registry;
 
 use super::game::Game;
@@ -47,17 +47,43 @@ pub fn replay<R: BufRead>(
     let header = match reader.next() {
         Some(Ok(Doc::Header(h))) => *h,
         Some(Ok(Doc::Entry(..))) => unreachable!("the first document is read as a header"),
+        Some(Err(LogError::Yaml {
+            file,
+            line,
+            column,
+            message,
+        })) => {
+            return Err(Error::Verify {
+                seq: 0,
+                check: "format",
+                reason: format!("header: {file}:{line}:{column}: {message}"),
+            })
+        }
         Some(Err(e)) => return Err(e.into()),
         None => return Err(Error::input("empty log")),
     };
     let mut game = Game::new(header, registry)?;
     let mut v = Verified::default();
     for doc in reader {
-        let (entry, _line) = match doc? {
-            Doc::Entry(e, line) => (e, line),
-            Doc::Header(_) => unreachable!("later documents are read as entries"),
+        // Entries are named by their position in the log, whatever their `seq` field says.
+        let seq = game.last_seq() + 1;
+        let entry = match doc {
+            Ok(Doc::Entry(e, _line)) => e,
+            Ok(Doc::Header(_)) => unreachable!("later documents are read as entries"),
+            Err(LogError::Yaml {
+                file,
+                line,
+                column,
+                message,
+            }) => {
+                return Err(Error::Verify {
+                    seq,
+                    check: "format",
+                    reason: format!("{file}:{line}:{column}: {message}"),
+                })
+            }
+            Err(e) => return Err(e.into()),
         };
-        let seq = entry.seq;
         let fail = |check: &'static str, reason: String| Error::Verify { seq, check, reason };
         game.check_signature(&entry)
             .map_err(|r| fail(r.check, r.reason))?;

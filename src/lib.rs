@@ -4,4 +4,5 @@
 //! `cli` → `transport` → `engine` → `protocol`; `engine` → `ruleset` ← `games`; `games` → `geo`.
 
 pub mod games;
+pub mod report;
 pub mod transport;

@@ -1,0 +1,3 @@
+//! Helpers shared by integration tests (test-only code).
+
+pub mod smtp_sink;

@@ -98,7 +98,7 @@ pub enum ArmorErrorKind {
     TooLarge { declared: u64, limit: u64 },
     #[error("the content does not decompress: {0}")]
     Decompress(String),
-    #[error("declared length {declared} bytes but the content is {actual}")]
+    #[error("damaged or edited: the header declares {declared} bytes but the content decompresses to {actual}")]
     LengthMismatch { declared: u64, actual: String },
     #[error("checksum mismatch: the header says {expected} but the content hashes to {actual}; the block was altered in transit")]
     ChecksumMismatch { expected: String, actual: String },
@@ -416,8 +416,8 @@ fn clean_lines(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (idx, raw) in text.split('\n').enumerate() {
         let line_no = idx + 1;
-        let raw = raw.replace('\r', "\n");
-        for part in raw.split('\n') {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        for part in raw.split('\r') {
             let unescaped = html_unescape(part);
             for seg in split_br(&unescaped) {
                 out.push((line_no, clean_segment(&seg)));
@@ -429,7 +429,11 @@ fn clean_lines(text: &str) -> Vec<(usize, String)> {
 
 fn clean_segment(s: &str) -> String {
     let s = strip_bbcode(s);
-    let s: String = s.chars().filter(|c| !is_invisible(*c)).collect();
+    let s: String = s
+        .chars()
+        .filter(|c| !is_invisible(*c))
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
     let mut rest = s.as_str();
     loop {
         let t = rest.trim_start();

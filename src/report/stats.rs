@@ -78,7 +78,7 @@ impl fmt::Display for ChiSquare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "chi-square {} with {} degrees of freedom over {} rolls: {}",
+            "chi-square {} ({} degrees of freedom, {} rolls) — {}",
             self.statistic_2dp(),
             self.degrees_of_freedom,
             self.rolls,
@@ -165,7 +165,7 @@ mod tests {
         assert_eq!(c.verdict, Verdict::Unusual);
         assert_eq!(
             c.to_string(),
-            "chi-square 13.40 with 5 degrees of freedom over 60 rolls: \
+            "chi-square 13.40 (5 degrees of freedom, 60 rolls) — \
              unusual: would happen by chance about 1 time in 20"
         );
         // 60 rolls, one face 25 times: (O−E)² = 225+25+25+25+25+25 = 350 → 35.00.

@@ -40,6 +40,18 @@ fn sample_mail() -> OutgoingMail {
     }
 }
 
+/// Writes a settings file only its owner can read.
+fn private_file(dir: &std::path::Path, text: &str) -> std::path::PathBuf {
+    let file = dir.join("smtp.yaml");
+    std::fs::write(&file, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    file
+}
+
 fn config(sink: &SmtpSink, password: &str) -> SmtpConfig {
     SmtpConfig::from_values_and_file(
         Some(sink.url("rome%40example.test")),
@@ -52,7 +64,7 @@ fn config(sink: &SmtpSink, password: &str) -> SmtpConfig {
 #[test]
 fn message_sent_over_smtp_parses_back_with_identical_attachments() {
     for mech in [AuthMechanism::Plain, AuthMechanism::Login] {
-        let sink = SmtpSink::start(USER, PASSWORD, &[mech.clone()], 1);
+        let sink = SmtpSink::start(USER, PASSWORD, std::slice::from_ref(&mech), 1);
         let mail = sample_mail();
         send_smtp(&mail, &config(&sink, PASSWORD)).unwrap_or_else(|e| panic!("{mech:?}: {e}"));
         let got = sink.recv(10).expect("the sink received a message");
@@ -96,12 +108,10 @@ fn wrong_password_is_a_clear_error_without_the_password() {
 #[test]
 fn config_debug_and_display_never_show_the_password() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("smtp.yaml");
-    std::fs::write(
-        &file,
-        format!("url: smtps://rome%40example.test@mail.example.test\npassword: \"{PASSWORD}\"\n"),
-    )
-    .unwrap();
+    let file = private_file(
+        dir.path(),
+        &format!("url: smtps://rome%40example.test@mail.example.test\npassword: \"{PASSWORD}\"\n"),
+    );
     let cfg = SmtpConfig::from_values_and_file(None, None, Some(&file)).unwrap();
     assert_eq!(cfg.password.as_deref(), Some(PASSWORD));
     for text in [format!("{cfg:?}"), format!("{cfg}")] {
@@ -122,12 +132,10 @@ fn config_debug_and_display_never_show_the_password() {
 #[test]
 fn bad_settings_file_error_does_not_quote_it() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("smtp.yaml");
-    std::fs::write(
-        &file,
-        format!("url: [unclosed\npassword: {PASSWORD}\nextra: {{\n"),
-    )
-    .unwrap();
+    let file = private_file(
+        dir.path(),
+        &format!("url: [unclosed\npassword: {PASSWORD}\nextra: {{\n"),
+    );
     let err = SmtpConfig::from_values_and_file(None, None, Some(&file)).unwrap_err();
     assert!(!format!("{err} {err:?}").contains(PASSWORD));
     let err = SmtpConfig::from_values_and_file(None, None, None).unwrap_err();
@@ -145,4 +153,42 @@ fn user_without_password_is_refused_before_connecting() {
     let err = send_smtp(&sample_mail(), &cfg).unwrap_err();
     assert!(matches!(err, MailError::Config(_)), "{err:?}");
     assert!(err.to_string().contains("LEGATUS_SMTP_PASSWORD"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn settings_file_readable_by_others_is_refused() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let file = private_file(
+        dir.path(),
+        &format!("url: smtp://a@b.test\npassword: {PASSWORD}\n"),
+    );
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let err = SmtpConfig::from_values_and_file(None, None, Some(&file)).unwrap_err();
+    assert!(err.to_string().contains("chmod 600"), "{err}");
+    assert!(!err.to_string().contains(PASSWORD));
+}
+
+#[test]
+fn tls_is_never_skipped_silently() {
+    // smtp:// without tls=none requires STARTTLS; the sink does not offer it, so the
+    // send must fail before any login (the password never crosses in clear).
+    let sink = SmtpSink::start(USER, PASSWORD, &[AuthMechanism::Plain], 1);
+    let url = format!("smtp://rome%40example.test@127.0.0.1:{}", sink.port);
+    let cfg = SmtpConfig::from_values_and_file(Some(url), Some(PASSWORD.into()), None).unwrap();
+    let err = send_smtp(&sample_mail(), &cfg).unwrap_err();
+    eprintln!("{err}");
+    assert!(matches!(err, MailError::Smtp { .. }), "{err:?}");
+    assert!(!format!("{err} {err:?}").contains(PASSWORD));
+    assert!(sink.recv(1).is_none());
+
+    // smtps:// to a plaintext server: the TLS handshake fails with a clear error.
+    let sink = SmtpSink::start(USER, PASSWORD, &[AuthMechanism::Plain], 1);
+    let url = format!("smtps://rome%40example.test@127.0.0.1:{}", sink.port);
+    let cfg = SmtpConfig::from_values_and_file(Some(url), Some(PASSWORD.into()), None).unwrap();
+    let err = send_smtp(&sample_mail(), &cfg).unwrap_err();
+    eprintln!("{err}");
+    assert!(matches!(err, MailError::Smtp { .. }), "{err:?}");
+    assert!(!format!("{err} {err:?}").contains(PASSWORD));
 }

@@ -44,8 +44,9 @@ impl SmtpConfig {
     /// and `password`; a value from the environment wins over the file's.
     ///
     /// A password written into the URL (`smtp://user:secret@host`) is moved out of it
-    /// into `password`. Errors: [`MailError::Config`] when no URL is set anywhere, or
-    /// the file cannot be read or parsed (the message never quotes the file's text).
+    /// into `password`. Errors: [`MailError::Config`] when no URL is set anywhere, the
+    /// URL is unusable, the file cannot be read or parsed (the message never quotes
+    /// the file's text), or (on Unix) the file is readable by group or others.
     pub fn from_env_and_file(config_file: Option<&Path>) -> Result<Self, MailError> {
         Self::from_values_and_file(
             std::env::var(ENV_URL).ok().filter(|s| !s.trim().is_empty()),
@@ -63,6 +64,7 @@ impl SmtpConfig {
     ) -> Result<Self, MailError> {
         let (mut url, mut password) = (None, None);
         if let Some(path) = config_file {
+            refuse_if_others_can_read(path)?;
             let text = std::fs::read_to_string(path)
                 .map_err(|e| MailError::Config(format!("cannot read {}: {e}", path.display())))?;
             let file: ConfigFile = serde_saphyr::from_str(&text).map_err(|_| {
@@ -152,6 +154,10 @@ impl SmtpConfig {
             host,
             port,
             user: percent_decode(u.username()),
+            password: self
+                .password
+                .clone()
+                .or_else(|| u.password().map(percent_decode)),
             mode,
         })
     }
@@ -164,10 +170,33 @@ enum TlsMode {
     Implicit,
 }
 
+/// A settings file may hold a password: like ssh, refuse one that other users can
+/// read (Unix only).
+fn refuse_if_others_can_read(path: &Path) -> Result<(), MailError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let meta = std::fs::metadata(path)
+            .map_err(|e| MailError::Config(format!("cannot read {}: {e}", path.display())))?;
+        if meta.permissions().mode() & 0o077 != 0 {
+            return Err(MailError::Config(format!(
+                "{} may hold a password but other users can read it: run `chmod 600 {}`",
+                path.display(),
+                path.display()
+            )));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
+/// The parsed settings. Deliberately not `Debug`: it holds the password.
 struct Endpoint {
     host: String,
     port: u16,
     user: String,
+    password: Option<String>,
     mode: TlsMode,
 }
 
@@ -278,7 +307,7 @@ pub fn send_smtp(mail: &OutgoingMail, cfg: &SmtpConfig) -> Result<(), MailError>
     let server = ep.server();
     let smtp_err = |detail: String| MailError::Smtp {
         server: server.clone(),
-        detail: scrub(&detail, &ep.user, cfg.password.as_deref()),
+        detail: scrub(&detail, &ep.user, ep.password.as_deref()),
     };
     let tls = match ep.mode {
         TlsMode::None => Tls::None,
@@ -297,7 +326,7 @@ pub fn send_smtp(mail: &OutgoingMail, cfg: &SmtpConfig) -> Result<(), MailError>
         .tls(tls)
         .timeout(Some(Duration::from_secs(30)));
     if !ep.user.is_empty() {
-        let pw = cfg.password.clone().ok_or_else(|| {
+        let pw = ep.password.clone().ok_or_else(|| {
             MailError::Config(format!(
                 "the SMTP URL names user {:?} but no password is set: put it in {ENV_PASSWORD} or the settings file",
                 ep.user
@@ -312,7 +341,7 @@ pub fn send_smtp(mail: &OutgoingMail, cfg: &SmtpConfig) -> Result<(), MailError>
         Ok(_) => Ok(()),
         Err(e) => {
             let code = e.status().map(|c| c.to_string());
-            let detail = scrub(&e.to_string(), &ep.user, cfg.password.as_deref());
+            let detail = scrub(&e.to_string(), &ep.user, ep.password.as_deref());
             let auth_failed = matches!(code.as_deref(), Some("535") | Some("534") | Some("530"))
                 || detail.contains("authentication mechanism");
             if auth_failed && !ep.user.is_empty() {

@@ -373,6 +373,29 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
+    fn arbitrary_text_never_panics(
+        pieces in proptest::collection::vec(
+            prop_oneof![
+                any::<String>(),
+                Just("-----BEGIN LEGATUS ENTRIES-----\n".to_string()),
+                Just("-----END LEGATUS ENTRIES-----\n".to_string()),
+                Just("Game: x\nEntries: 1-2\nLength: 3\n".to_string()),
+                Just("Checksum: sha256:".to_string()),
+                Just("[quote=\"a\"]&gt; &amp;#43;<br />\r".to_string()),
+                "[A-Za-z0-9+/=\n]{0,80}",
+            ],
+            0..12,
+        )
+    ) {
+        let text: String = pieces.concat();
+        for r in find_blocks(&text) {
+            if let Err(e) = r {
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+
+    #[test]
     fn encode_then_find_round_trips(
         payload in proptest::collection::vec(any::<u8>(), 0..4096),
         game in "[a-z0-9]{1,12}",

@@ -643,6 +643,34 @@ mod tests {
     }
 
     #[test]
+    fn decompression_bomb_stops_at_declared_length() {
+        // 16 MiB of zeros compresses to ~16 KiB; declared as 100 bytes it must be
+        // refused after reading at most 101 bytes.
+        let big = vec![0u8; 16 * 1024 * 1024];
+        let text =
+            encode(&header(), &big).replacen(&format!("Length: {}", big.len()), "Length: 100", 1);
+        let e = find_blocks(&text).remove(0).unwrap_err();
+        assert_eq!(
+            e.kind,
+            ArmorErrorKind::LengthMismatch {
+                declared: 100,
+                actual: "longer".into()
+            }
+        );
+    }
+
+    #[test]
+    fn game_id_is_kept_on_one_line() {
+        let h = ArmorHeader {
+            game: "a\nb\tc ".into(),
+            first: 1,
+            last: 1,
+        };
+        let b = find_blocks(&encode(&h, b"x")).remove(0).unwrap();
+        assert_eq!(b.header.game, "a b c");
+    }
+
+    #[test]
     fn declared_length_too_small_is_refused() {
         let text = encode(&header(), b"hello world").replace("Length: 11", "Length: 5");
         let r = find_blocks(&text);

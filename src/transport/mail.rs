@@ -238,8 +238,9 @@ fn decode_base64_lenient(raw: &[u8]) -> Option<Vec<u8>> {
 /// Reads every message in a Maildir's `cur/` and `new/` folders, sorted by file name
 /// (then by folder) so the order does not depend on the file system.
 ///
-/// Files whose names start with `.` and sub-folders are skipped. A missing `cur/` or
-/// `new/` is treated as empty, but `dir` itself must exist.
+/// Read-only: messages are not moved from `new/` to `cur/` nor flagged. Files whose
+/// names start with `.` and sub-folders are skipped; `tmp/` is never read. A missing
+/// `cur/` or `new/` is treated as empty, but `dir` itself must exist.
 ///
 /// Errors: [`MailError::Io`]; [`MailError::Parse`] naming the file that is not a message.
 pub fn read_maildir(dir: &Path) -> Result<Vec<(PathBuf, ReceivedMail)>, MailError> {

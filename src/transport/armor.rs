@@ -109,6 +109,10 @@ pub enum ArmorErrorKind {
 /// Output ends with a newline and uses `\n` line endings. Deterministic for a given
 /// input and flate2 version.
 pub fn encode(header: &ArmorHeader, payload: &[u8]) -> String {
+    debug_assert!(
+        header.first <= header.last,
+        "entry range must not be reversed"
+    );
     let mut compressed = Vec::new();
     DeflateEncoder::new(payload, Compression::best())
         .read_to_end(&mut compressed)

@@ -208,7 +208,7 @@ pub fn parse_message(raw: &[u8]) -> Result<ReceivedMail, MailError> {
             })
             .flatten();
         let bytes = exact.unwrap_or_else(|| part.contents().to_vec());
-        attachments.push(crate::transport::mail::Attachment {
+        attachments.push(Attachment {
             file_name: name,
             content_type,
             bytes,

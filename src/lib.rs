@@ -8,4 +8,5 @@ pub mod engine;
 pub mod games;
 pub mod protocol;
 pub mod ruleset;
+pub mod report;
 pub mod transport;

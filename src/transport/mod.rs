@@ -1,1 +1,4 @@
 //! Getting entries from one player to the other: email, forum paste blocks.
+
+pub mod armor;
+pub mod mail;

@@ -2,6 +2,7 @@
 //! in-process CLI runner, keys, and a driver that plays whole games.
 #![allow(dead_code)]
 
+pub mod smtp_sink;
 pub mod tally;
 
 use std::path::{Path, PathBuf};
@@ -178,3 +179,6 @@ impl Table {
         n
     }
 }
+//! Helpers shared by integration tests (test-only code).
+
+pub mod smtp_sink;

@@ -1,0 +1,207 @@
+//! Reports: a tiny, game-agnostic document model and its renderings as plain text,
+//! Markdown and forum BBCode.
+//!
+//! A report is a slice of [`Block`]s; [`render`] turns it into one string. Output is
+//! deterministic (no clocks, no hash-map order) and always ends with one newline.
+
+pub mod stats;
+
+/// One piece of a report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    /// A section title (one level only).
+    Heading(String),
+    /// Running text, passed through unchanged (no wrapping, no escaping).
+    Paragraph(String),
+    /// A bulleted list, one item per string.
+    List(Vec<String>),
+    /// A table; rows shorter than the header are padded with empty cells.
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
+    /// Text whose spacing and line breaks must be kept (maps, dice logs).
+    Preformatted(String),
+    /// Quoted text (e.g. an opponent's message).
+    Quote(String),
+}
+
+/// The output format of [`render`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Plain text for a terminal or an email body: underlined headings, `- ` lists,
+    /// column-aligned tables, `> ` quotes.
+    Text,
+    /// CommonMark with GitHub pipe tables.
+    Markdown,
+    /// Forum BBCode: `[b]` headings, `[list][*]`, `[quote]`, `[code]` for preformatted
+    /// text, and tables as column-aligned text inside `[code]` (many forums lack
+    /// `[table]`).
+    BBCode,
+}
+
+/// Renders `doc` in `format`: blocks separated by one blank line, ending with `\n`.
+/// An empty document renders as an empty string.
+pub fn render(doc: &[Block], format: Format) -> String {
+    let parts: Vec<String> = doc
+        .iter()
+        .map(|b| match format {
+            Format::Text => text_block(b),
+            Format::Markdown => markdown_block(b),
+            Format::BBCode => bbcode_block(b),
+        })
+        .map(|s| s.trim_end_matches('\n').to_string())
+        .collect();
+    if parts.is_empty() {
+        return String::new();
+    }
+    let mut out = parts.join("\n\n");
+    out.push('\n');
+    out
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Header and rows padded to the same number of columns.
+fn normalised(header: &[String], rows: &[Vec<String>]) -> (Vec<String>, Vec<Vec<String>>) {
+    let cols = rows
+        .iter()
+        .map(Vec::len)
+        .chain(std::iter::once(header.len()))
+        .max()
+        .unwrap_or(0);
+    let pad = |r: &[String]| {
+        let mut r: Vec<String> = r.iter().map(|c| c.replace('\n', " ")).collect();
+        r.resize(cols, String::new());
+        r
+    };
+    (pad(header), rows.iter().map(|r| pad(r)).collect())
+}
+
+/// Column-aligned plain-text table: header, a dashed rule, rows.
+fn aligned_table(header: &[String], rows: &[Vec<String>]) -> String {
+    let (header, rows) = normalised(header, rows);
+    let mut widths: Vec<usize> = header.iter().map(|h| width(h)).collect();
+    for r in &rows {
+        for (w, c) in widths.iter_mut().zip(r) {
+            *w = (*w).max(width(c));
+        }
+    }
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c}{}", " ".repeat(w - width(c))))
+            .collect();
+        padded.join("  ").trim_end().to_string()
+    };
+    let mut out = vec![line(&header)];
+    out.push(
+        widths
+            .iter()
+            .map(|w| "-".repeat(*w))
+            .collect::<Vec<_>>()
+            .join("  "),
+    );
+    out.extend(rows.iter().map(|r| line(r)));
+    out.join("\n")
+}
+
+fn text_block(b: &Block) -> String {
+    match b {
+        Block::Heading(h) => format!("{h}\n{}", "=".repeat(width(h).max(1))),
+        Block::Paragraph(p) => p.clone(),
+        Block::List(items) => items
+            .iter()
+            .map(|i| format!("- {i}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Block::Table { header, rows } => aligned_table(header, rows),
+        Block::Preformatted(p) => p.clone(),
+        Block::Quote(q) => prefix_lines(q, "> "),
+    }
+}
+
+fn prefix_lines(s: &str, prefix: &str) -> String {
+    s.lines()
+        .map(|l| format!("{prefix}{l}").trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn md_cell(c: &str) -> String {
+    c.replace('|', "\\|")
+}
+
+fn markdown_block(b: &Block) -> String {
+    match b {
+        Block::Heading(h) => format!("## {h}"),
+        Block::Paragraph(p) => p.clone(),
+        Block::List(items) => items
+            .iter()
+            .map(|i| format!("- {i}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Block::Table { header, rows } => {
+            let (header, rows) = normalised(header, rows);
+            let row = |cells: &[String]| {
+                let cells: Vec<String> = cells.iter().map(|c| md_cell(c)).collect();
+                format!("| {} |", cells.join(" | "))
+            };
+            let mut out = vec![row(&header)];
+            out.push(format!("|{}", "---|".repeat(header.len())));
+            out.extend(rows.iter().map(|r| row(r)));
+            out.join("\n")
+        }
+        Block::Preformatted(p) => {
+            let fence = "`".repeat(longest_run(p, '`').max(2) + 1);
+            format!("{fence}\n{p}\n{fence}")
+        }
+        Block::Quote(q) => q
+            .lines()
+            .map(|l| {
+                if l.is_empty() {
+                    ">".to_string()
+                } else {
+                    format!("> {l}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+fn longest_run(s: &str, ch: char) -> usize {
+    let (mut best, mut cur) = (0, 0);
+    for c in s.chars() {
+        if c == ch {
+            cur += 1;
+            best = best.max(cur);
+        } else {
+            cur = 0;
+        }
+    }
+    best
+}
+
+fn bbcode_block(b: &Block) -> String {
+    match b {
+        Block::Heading(h) => format!("[b]{h}[/b]"),
+        Block::Paragraph(p) => p.clone(),
+        Block::List(items) => {
+            let mut out = String::from("[list]\n");
+            for i in items {
+                out.push_str(&format!("[*]{i}\n"));
+            }
+            out.push_str("[/list]");
+            out
+        }
+        Block::Table { header, rows } => {
+            format!("[code]\n{}\n[/code]", aligned_table(header, rows))
+        }
+        Block::Preformatted(p) => format!("[code]\n{p}\n[/code]"),
+        Block::Quote(q) => format!("[quote]\n{q}\n[/quote]"),
+    }
+}

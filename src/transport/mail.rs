@@ -1,0 +1,345 @@
+//! Email: building messages (lettre), writing `.eml` files, sending by SMTP, and
+//! reading messages back (mail-parser) from files or a Maildir.
+//!
+//! Signed data always travels as attachments (base64 transfer encoding, so the bytes
+//! arrive exactly as sent); the body text is for people and is never trusted.
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use base64::alphabet;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
+use base64::engine::DecodePaddingMode;
+use base64::Engine as _;
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
+use lettre::Message;
+use mail_parser::MimeHeaders as _;
+
+mod smtp;
+
+pub use smtp::{send_smtp, SmtpConfig};
+
+/// One attached file: its name (as shown to the recipient), MIME type, and exact bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub file_name: String,
+    /// MIME type such as `application/x-yaml`.
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A message to send or write out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    /// `addr@host` or `Name <addr@host>`.
+    pub from: String,
+    /// `addr@host` or `Name <addr@host>`.
+    pub to: String,
+    pub subject: String,
+    /// Plain text for the human reader.
+    pub body_text: String,
+    pub attachments: Vec<Attachment>,
+}
+
+/// A message read back by [`parse_message`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceivedMail {
+    pub subject: String,
+    /// The sender's bare address (`addr@host`), or empty if the message has none.
+    pub from: String,
+    /// The first text part, or empty.
+    pub body_text: String,
+    /// Attachments, with file names made safe by [`safe_file_name`].
+    pub attachments: Vec<Attachment>,
+}
+
+/// What went wrong with mail. Never contains a password.
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error("not a usable email address {address:?}: {reason}")]
+    BadAddress { address: String, reason: String },
+    #[error("not a usable MIME type {0:?} for an attachment")]
+    BadContentType(String),
+    #[error("could not build the message: {0}")]
+    Build(String),
+    #[error("could not {action} {path}: {source}")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("SMTP settings: {0}")]
+    Config(String),
+    #[error("the SMTP server {server} refused the login of user {user:?} (wrong user name or password?): {detail}")]
+    AuthRejected {
+        server: String,
+        user: String,
+        detail: String,
+    },
+    #[error("sending by SMTP through {server} failed: {detail}")]
+    Smtp { server: String, detail: String },
+    #[error("could not read the message {what}: {reason}")]
+    Parse { what: String, reason: String },
+}
+
+/// The subject line legatus uses:
+/// `"[legatus] <game id short> entry <n>: <side> to <pending step>"`.
+pub fn subject_line(game_id_short: &str, entry: u64, side: &str, pending_step: &str) -> String {
+    format!("[legatus] {game_id_short} entry {entry}: {side} to {pending_step}")
+}
+
+fn mailbox(address: &str) -> Result<Mailbox, MailError> {
+    address
+        .parse()
+        .map_err(|e: lettre::address::AddressError| MailError::BadAddress {
+            address: address.to_string(),
+            reason: e.to_string(),
+        })
+}
+
+/// Builds the lettre message: a plain-text part plus one base64 part per attachment.
+pub(crate) fn to_lettre(mail: &OutgoingMail) -> Result<Message, MailError> {
+    let builder = Message::builder()
+        .from(mailbox(&mail.from)?)
+        .to(mailbox(&mail.to)?)
+        .subject(mail.subject.clone());
+    let text = SinglePart::builder()
+        .header(ContentType::TEXT_PLAIN)
+        .body(mail.body_text.clone());
+    let message = if mail.attachments.is_empty() {
+        builder.singlepart(text)
+    } else {
+        let mut multi = MultiPart::mixed().singlepart(text);
+        for a in &mail.attachments {
+            let ct = ContentType::parse(&a.content_type)
+                .map_err(|_| MailError::BadContentType(a.content_type.clone()))?;
+            let body = Body::new_with_encoding(a.bytes.clone(), ContentTransferEncoding::Base64)
+                .map_err(|_| MailError::Build("attachment could not be base64-encoded".into()))?;
+            multi = multi.singlepart(
+                lettre::message::Attachment::new(safe_file_name(&a.file_name)).body(body, ct),
+            );
+        }
+        builder.multipart(multi)
+    };
+    message.map_err(|e| MailError::Build(e.to_string()))
+}
+
+/// The message as RFC 5322 / MIME bytes (CRLF line ends).
+///
+/// `Date`, `Message-ID` and the MIME boundary vary between calls; everything else
+/// is a function of `mail`. Attachments are base64-encoded so they survive any relay.
+///
+/// Errors: [`MailError::BadAddress`], [`MailError::BadContentType`], [`MailError::Build`].
+pub fn build_message(mail: &OutgoingMail) -> Result<Vec<u8>, MailError> {
+    Ok(to_lettre(mail)?.formatted())
+}
+
+/// Writes the message to `path` as an `.eml` file, atomically: a temporary file in
+/// the same folder is written, flushed to disk and renamed over `path`.
+///
+/// Errors: those of [`build_message`], and [`MailError::Io`].
+pub fn write_eml(mail: &OutgoingMail, path: &Path) -> Result<(), MailError> {
+    let bytes = build_message(mail)?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let io = |action, source| MailError::Io {
+        action,
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".legatus-")
+        .suffix(".eml.tmp")
+        .tempfile_in(dir)
+        .map_err(|e| io("create a temporary file next to", e))?;
+    tmp.write_all(&bytes).map_err(|e| io("write", e))?;
+    tmp.as_file().sync_all().map_err(|e| io("write", e))?;
+    tmp.persist(path).map_err(|e| io("rename into", e.error))?;
+    Ok(())
+}
+
+/// Parses a raw RFC 5322 message (as read from an `.eml` file or a Maildir).
+///
+/// Attachment bytes are exact: base64 parts are decoded from the raw text (no charset
+/// conversion), other parts as mail-parser decodes them. File names are passed through
+/// [`safe_file_name`]. An attachment without a name gets `attachment-<n>`.
+///
+/// Errors: [`MailError::Parse`] if the bytes are not a message at all.
+pub fn parse_message(raw: &[u8]) -> Result<ReceivedMail, MailError> {
+    let msg = mail_parser::MessageParser::default()
+        .parse(raw)
+        .ok_or_else(|| MailError::Parse {
+            what: "given".into(),
+            reason: "no message headers found".into(),
+        })?;
+    let subject = msg.subject().unwrap_or("").to_string();
+    let from = msg
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .unwrap_or("")
+        .to_string();
+    let body_text = msg.body_text(0).map(|c| c.into_owned()).unwrap_or_default();
+    let raw_msg = msg.raw_message();
+    let mut attachments = Vec::new();
+    for (n, part) in msg.attachments().enumerate() {
+        let name = part
+            .attachment_name()
+            .map(safe_file_name)
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| format!("attachment-{}", n + 1));
+        let content_type = match part.content_type() {
+            Some(ct) => match ct.subtype() {
+                Some(sub) => format!("{}/{}", ct.ctype(), sub),
+                None => ct.ctype().to_string(),
+            },
+            None => "application/octet-stream".to_string(),
+        }
+        .to_ascii_lowercase();
+        let exact = (part.encoding == mail_parser::Encoding::Base64)
+            .then(|| {
+                let start = part.raw_body_offset() as usize;
+                let end = part.raw_end_offset() as usize;
+                raw_msg.get(start..end).and_then(decode_base64_lenient)
+            })
+            .flatten();
+        let bytes = exact.unwrap_or_else(|| part.contents().to_vec());
+        attachments.push(Attachment {
+            file_name: name,
+            content_type,
+            bytes,
+        });
+    }
+    Ok(ReceivedMail {
+        subject,
+        from,
+        body_text,
+        attachments,
+    })
+}
+
+fn decode_base64_lenient(raw: &[u8]) -> Option<Vec<u8>> {
+    let clean: Vec<u8> = raw
+        .iter()
+        .copied()
+        .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
+        .collect();
+    let engine = GeneralPurpose::new(
+        &alphabet::STANDARD,
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+    );
+    engine.decode(clean).ok()
+}
+
+/// Reads every message in a Maildir's `cur/` and `new/` folders, sorted by file name
+/// (then by folder) so the order does not depend on the file system.
+///
+/// Read-only: messages are not moved from `new/` to `cur/` nor flagged. Files whose
+/// names start with `.` and sub-folders are skipped; `tmp/` is never read. A missing
+/// `cur/` or `new/` is treated as empty, but `dir` itself must exist.
+///
+/// Errors: [`MailError::Io`]; [`MailError::Parse`] naming the file that is not a message.
+pub fn read_maildir(dir: &Path) -> Result<Vec<(PathBuf, ReceivedMail)>, MailError> {
+    if !dir.is_dir() {
+        return Err(MailError::Io {
+            action: "read the Maildir",
+            path: dir.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, "not a folder"),
+        });
+    }
+    let mut files: Vec<(std::ffi::OsString, PathBuf)> = Vec::new();
+    for sub in ["cur", "new"] {
+        let d = dir.join(sub);
+        if !d.is_dir() {
+            continue;
+        }
+        let entries = fs::read_dir(&d).map_err(|e| MailError::Io {
+            action: "list",
+            path: d.clone(),
+            source: e,
+        })?;
+        for entry in entries {
+            let entry = entry.map_err(|e| MailError::Io {
+                action: "list",
+                path: d.clone(),
+                source: e,
+            })?;
+            let name = entry.file_name();
+            let path = entry.path();
+            if name.to_string_lossy().starts_with('.') || !path.is_file() {
+                continue;
+            }
+            files.push((name, path));
+        }
+    }
+    files.sort();
+    let mut out = Vec::with_capacity(files.len());
+    for (_, path) in files {
+        let raw = fs::read(&path).map_err(|e| MailError::Io {
+            action: "read",
+            path: path.clone(),
+            source: e,
+        })?;
+        let mail = parse_message(&raw).map_err(|e| match e {
+            MailError::Parse { reason, .. } => MailError::Parse {
+                what: path.display().to_string(),
+                reason,
+            },
+            other => other,
+        })?;
+        out.push((path, mail));
+    }
+    Ok(out)
+}
+
+/// Makes an attachment's file name safe to create in a folder of our choosing:
+/// keeps only the last component after any `/` or `\`, drops control characters
+/// (NUL included) and the characters `: * ? " < > |`, trims spaces and dots at both
+/// ends (so no `..`, no hidden files), and caps the length at 200 bytes.
+/// Returns an empty string if nothing usable is left.
+pub fn safe_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or("");
+    let cleaned: String = last
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, ':' | '*' | '?' | '"' | '<' | '>' | '|'))
+        .collect();
+    let trimmed = cleaned.trim_matches(|c: char| c == '.' || c.is_whitespace());
+    let mut out = String::new();
+    for c in trimmed.chars() {
+        if out.len() + c.len_utf8() > 200 {
+            break;
+        }
+        out.push(c);
+    }
+    out.trim_end_matches(|c: char| c == '.' || c.is_whitespace())
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subject() {
+        assert_eq!(
+            subject_line("3f9a1c", 12, "Carthage", "move"),
+            "[legatus] 3f9a1c entry 12: Carthage to move"
+        );
+    }
+
+    #[test]
+    fn safe_names() {
+        assert_eq!(safe_file_name("../../etc/passwd"), "passwd");
+        assert_eq!(safe_file_name("..\\..\\boot.ini"), "boot.ini");
+        assert_eq!(safe_file_name(".."), "");
+        assert_eq!(safe_file_name("a\0b\u{7}c.yaml"), "abc.yaml");
+        assert_eq!(safe_file_name("/abs/entries.yaml"), "entries.yaml");
+        assert_eq!(safe_file_name(".hidden"), "hidden");
+        assert_eq!(safe_file_name("C:evil.txt"), "Cevil.txt");
+        assert_eq!(safe_file_name("turn 12 (Rome).yaml"), "turn 12 (Rome).yaml");
+    }
+}

@@ -179,6 +179,3 @@ impl Table {
         n
     }
 }
-//! Helpers shared by integration tests (test-only code).
-
-pub mod smtp_sink;

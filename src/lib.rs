@@ -7,6 +7,6 @@ pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod protocol;
-pub mod ruleset;
 pub mod report;
+pub mod ruleset;
 pub mod transport;

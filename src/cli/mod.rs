@@ -18,6 +18,8 @@ mod new;
 mod play;
 mod schemas;
 
+pub use schemas::generate as schema_files;
+
 const EXIT_CODES: &str = "Exit codes: 0 success; 1 orders refused by the rules (names the order, the rule and why); \
 2 bad input or usage (YAML errors give file:line:column; nothing is written); 3 verification failed (names the entry and the broken check).";
 

@@ -7,7 +7,7 @@ use crate::engine::folder::write_atomic;
 use crate::engine::Error;
 use crate::ruleset::Registry;
 
-/// The schema files: (file name, pretty JSON).
+/// The schema files checked in under `schemas/`: (file name, pretty JSON).
 pub fn generate(registry: &Registry) -> Vec<(String, String)> {
     let mut files = vec![
         (

@@ -1,1 +1,3 @@
 //! One folder per game system.
+
+pub mod alexandros;

@@ -155,6 +155,22 @@ fn alexandros_9_4_table_row_missing_a_column_is_rejected() {
 }
 
 #[test]
+fn alexandros_10_11_provisional_crt_must_favour_better_odds() {
+    let dir = broken_pack(
+        TABLES_FILE,
+        "      \"1\": [DL, DL, DL, DL, DL, DL, DL]\n",
+        "      \"1\": [DL, AL, DL, DL, DL, DL, DL]\n",
+    );
+    let e = check_err(dir.path());
+    assert!(
+        e.violations()
+            .iter()
+            .any(|x| x.item == "tables/tactical-combat-results" && x.rule.contains("10.11")),
+        "{e}"
+    );
+}
+
+#[test]
 fn alexandros_2_3_reduced_side_stronger_than_full_is_rejected() {
     let from = "  phalanx-1:\n    name: \"Phalanx (Perdiccas)\"\n    side: macedonian\n    nationality: macedonian\n    type: heavy-infantry\n    steps: [{attack: 8, defense: 8}, {attack: 7, defense: 7}]";
     let to = "  phalanx-1:\n    name: \"Phalanx (Perdiccas)\"\n    side: macedonian\n    nationality: macedonian\n    type: heavy-infantry\n    steps: [{attack: 8, defense: 8}, {attack: 9, defense: 7}]";

@@ -742,6 +742,48 @@ fn numeric(o: &mut Out, name: &str, t: &super::Table, rule: &str) {
     }
 }
 
+/// Alexandros 9.4, 10.11: a provisional combat table never gives the attacker a worse result at
+/// better odds (same die roll) nor a better result on a higher roll (same odds). `order` lists
+/// the results from worst to best for the attacker. Printed and player tables are taken as is.
+fn monotone(o: &mut Out, name: &str, t: &super::Table, order: &[&str]) {
+    const RULE: &str = "Alexandros 9.4, 10.11: provisional combat tables favour the attacker more at better odds and on lower rolls";
+    let rank = |c: &str| order.iter().position(|x| *x == c);
+    for (r, cells) in &t.rows {
+        for w in cells.windows(2) {
+            if let (Some(a), Some(b)) = (rank(&w[0]), rank(&w[1])) {
+                if b < a {
+                    o.add(
+                        TABLES_FILE,
+                        format!("tables/{name}"),
+                        RULE,
+                        format!("row `{r}`: `{}` then `{}`", w[0], w[1]),
+                    );
+                }
+            }
+        }
+    }
+    for (c, col) in t.columns.iter().enumerate() {
+        let mut prev: Option<usize> = None;
+        for d in 1..=6 {
+            let cell = t.rows.get(&d.to_string()).and_then(|r| r.get(c));
+            if let Some(x) = cell.and_then(|x| rank(x)) {
+                if prev.is_some_and(|p| x > p) {
+                    o.add(
+                        TABLES_FILE,
+                        format!("tables/{name}"),
+                        RULE,
+                        format!(
+                            "column `{col}`: roll {d} better for the attacker than roll {}",
+                            d - 1
+                        ),
+                    );
+                }
+                prev = Some(x);
+            }
+        }
+    }
+}
+
 fn check_table_rules(pack: &Pack, o: &mut Out) {
     let f = TABLES_FILE;
     let tb = &pack.tables.tables;
@@ -762,6 +804,19 @@ fn check_table_rules(pack: &Pack, o: &mut Out) {
                 "Alexandros 9.4: odds above 4:1 eliminate the defender",
                 "last column must be `4:1` with above_last_column `DE`",
             );
+        }
+    }
+    for (name, order) in [
+        ("minor-combat-results", &["AE", "AL", "EX", "DL", "DE"][..]),
+        (
+            "tactical-combat-results",
+            &["AL", "AR", "Eng", "DR", "DL"][..],
+        ),
+    ] {
+        if let Some(t) = tb.get(name) {
+            if t.player.is_none() && t.source.is_none() {
+                monotone(o, name, t, order);
+            }
         }
     }
     if let Some(t) = tb.get("tactical-combat-results") {

@@ -800,3 +800,20 @@ fn alexandros_data_json_schema_is_generated() {
     let s = data::json_schema();
     assert!(s.to_string().contains("Province"));
 }
+
+#[test]
+fn alexandros_data_pack_accessors() {
+    let p = pack();
+    assert_eq!(p.turn(5).map(|t| t.year.as_str()), Some("333"));
+    assert_eq!(p.city("Tyre").map(|c| c.walls), Some(4));
+    assert_eq!(
+        p.leader("Macedonian 0")
+            .map(|l| (l.rating, l.wounded_rating)),
+        Some((0, None))
+    );
+    assert!(p.unit("hetairoi").is_some() && p.table("siege").is_some());
+    assert_eq!(
+        p.province("Cappadocia").map(|x| x.kind),
+        Some(ProvinceType::Mountain)
+    );
+}

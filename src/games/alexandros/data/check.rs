@@ -367,6 +367,17 @@ fn check_counters(pack: &Pack, o: &mut Out) {
                 "flip side on a multi-step unit",
             );
         }
+        if u.side == Side::Macedonian
+            && (u.kind.is_cavalry() || u.kind.is_missile())
+            && !u.forced_march
+        {
+            o.add(
+                f,
+                &item,
+                "Alexandros 8.4: all Macedonian cavalry and archers may force march",
+                "forced_march is false",
+            );
+        }
         if u.home_army && (u.setup != SetupCode::M || u.side != Side::Macedonian) {
             o.add(
                 f,
@@ -1019,6 +1030,20 @@ fn check_scenario(pack: &Pack, o: &mut Out) {
             }
         }
     }
+    for (code, a) in &s.setup_codes {
+        for l in &a.leaders {
+            if let Some(x) = pack.counters.leaders.get(l) {
+                if format!("{:?}", x.setup) != *code {
+                    o.add(
+                        f,
+                        format!("setup-codes/{code}"),
+                        "Alexandros 3.2, 3.3: leaders set up with their code's units",
+                        format!("leader `{l}` has set-up {:?}", x.setup),
+                    );
+                }
+            }
+        }
+    }
     for (who, p) in &s.placements {
         let item = format!("placements/{who}");
         let is_unit = pack.counters.units.get(who).map(|u| u.setup);
@@ -1045,6 +1070,24 @@ fn check_scenario(pack: &Pack, o: &mut Out) {
                 "Alexandros 3.3: every referenced province exists",
                 format!("unknown province `{}`", p.province),
             );
+        }
+        if let (Some(c), Some(u)) = (&p.city, pack.counters.units.get(who)) {
+            let infantry = matches!(
+                u.kind,
+                UnitType::HeavyInfantry
+                    | UnitType::RegularInfantry
+                    | UnitType::LightInfantry
+                    | UnitType::Archer
+            );
+            let walls = m.cities.get(c).map_or(0, |x| x.walls);
+            if !infantry || walls < 2 {
+                o.add(
+                    f,
+                    &item,
+                    "Alexandros 11.2: a city garrison is infantry in a city of two or more walls",
+                    format!("`{who}` in `{c}` ({walls} walls)"),
+                );
+            }
         }
         if let Some(c) = &p.city {
             match m.cities.get(c) {

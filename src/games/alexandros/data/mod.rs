@@ -71,6 +71,33 @@ pub struct Pack {
     pub scenario: ScenarioFile,
 }
 
+impl Pack {
+    /// A province by name (the rulebook's spelling, e.g. `Upper India`).
+    pub fn province(&self, name: &str) -> Option<&Province> {
+        self.map.provinces.get(name)
+    }
+    /// A city by name (`Tyre`, `Sogdian Rock`…).
+    pub fn city(&self, name: &str) -> Option<&City> {
+        self.map.cities.get(name)
+    }
+    /// A leader by name (`Alexander`, `Macedonian 0`…).
+    pub fn leader(&self, name: &str) -> Option<&Leader> {
+        self.counters.leaders.get(name)
+    }
+    /// A combat unit by code (`phalanx-1`, `hetairoi`…).
+    pub fn unit(&self, code: &str) -> Option<&Unit> {
+        self.counters.units.get(code)
+    }
+    /// A table by name (`tactical-combat-results`…).
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.tables.get(name)
+    }
+    /// Turn `n` (1–46) with its key `Tnn`.
+    pub fn turn(&self, n: u8) -> Option<&Turn> {
+        self.turns.turns.get(&format!("T{n:02}"))
+    }
+}
+
 /// Every YAML file of `scenarios/alexandros`, as `(file name, text)`, compiled into the binary.
 pub fn embedded_files() -> Vec<(&'static str, &'static str)> {
     vec![

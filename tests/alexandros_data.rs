@@ -817,3 +817,19 @@ fn alexandros_data_pack_accessors() {
         Some(ProvinceType::Mountain)
     );
 }
+
+#[test]
+fn alexandros_data_item_marked_both_sourced_and_provisional_is_rejected() {
+    let dir = broken_pack(
+        MAP_FILE,
+        "    source: \"Alexandros 3.2, 15.3\"\n",
+        "    source: \"Alexandros 3.2, 15.3\"\n    provisional: \"both\"\n",
+    );
+    let e = check_err(dir.path());
+    assert!(
+        e.violations()
+            .iter()
+            .any(|x| x.item == "objectives/Gordian Knot"),
+        "{e}"
+    );
+}

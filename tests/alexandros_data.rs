@@ -833,3 +833,12 @@ fn alexandros_data_item_marked_both_sourced_and_provisional_is_rejected() {
         "{e}"
     );
 }
+
+#[test]
+fn alexandros_data_load_dir_validates() {
+    let dir = broken_pack(MAP_FILE, "      Hellas: normal\n", "");
+    assert!(matches!(
+        data::load_dir(dir.path()),
+        Err(DataError::Invalid(_))
+    ));
+}

@@ -169,10 +169,8 @@ pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
     })
 }
 
-/// Reads a pack folder (the five [`PACK_FILES`]). Parses only; [`check`] also validates.
-///
-/// Errors: [`DataError::MissingFile`], [`DataError::Io`], [`DataError::Yaml`].
-pub fn load_dir(dir: &Path) -> Result<Pack, DataError> {
+/// Reads and parses a pack folder (the five [`PACK_FILES`]) without validating it.
+pub(crate) fn read_dir(dir: &Path) -> Result<Pack, DataError> {
     let mut texts = Vec::new();
     for name in PACK_FILES {
         let path = dir.join(name);
@@ -189,6 +187,20 @@ pub fn load_dir(dir: &Path) -> Result<Pack, DataError> {
     }
     let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
     load_texts(&refs)
+}
+
+/// Reads a pack folder (the five [`PACK_FILES`]), parses and validates it.
+///
+/// Errors: [`DataError::MissingFile`], [`DataError::Io`], [`DataError::Yaml`],
+/// [`DataError::Invalid`].
+pub fn load_dir(dir: &Path) -> Result<Pack, DataError> {
+    let pack = read_dir(dir)?;
+    let violations = validate(&pack);
+    if violations.is_empty() {
+        Ok(pack)
+    } else {
+        Err(DataError::Invalid(violations))
+    }
 }
 
 /// The pack compiled into the binary, parsed and validated.

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use super::provenance::{Origin, Provenanced};
 use super::{
-    item_origins, load_dir, DataError, Pack, Violation, COUNTERS_FILE, MAP_FILE, SCENARIO_FILE,
+    item_origins, read_dir, DataError, Pack, Violation, COUNTERS_FILE, MAP_FILE, SCENARIO_FILE,
     TABLES_FILE, TURNS_FILE,
 };
 
@@ -144,7 +144,7 @@ fn both<T: Provenanced>(o: &mut Out, file: &str, prefix: &str, items: &BTreeMap<
 /// Errors: loading errors of `load_dir`, or [`DataError::Invalid`] with every violation
 /// (file, item, broken rule).
 pub fn check(pack_dir: &Path) -> Result<CheckReport, DataError> {
-    let pack = load_dir(pack_dir)?;
+    let pack = read_dir(pack_dir)?;
     let v = validate(&pack);
     if !v.is_empty() {
         return Err(DataError::Invalid(v));

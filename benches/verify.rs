@@ -115,7 +115,7 @@ fn choose(kind: PendingKind, seq: u64, side: &str) -> Value {
         PendingKind::Sealed => json!({ "bid": k % 4 }),
         PendingKind::Orders => json!({ "dice": 1 + k % 3 }),
         PendingKind::Decision => {
-            json!({ "answer": if (k + side.len() as u64) % 3 == 0 { "take" } else { "block" } })
+            json!({ "answer": if (k + side.len() as u64).is_multiple_of(3) { "take" } else { "block" } })
         }
         PendingKind::GameOver => unreachable!(),
     }

@@ -13,6 +13,7 @@ use crate::engine::Error;
 use crate::ruleset::Registry;
 
 mod check;
+mod data;
 mod keygen;
 mod new;
 mod play;
@@ -50,6 +51,8 @@ enum Command {
     Audit(check::AuditArgs),
     /// Make an OpenSSH ed25519 key.
     Keygen(keygen::KeygenArgs),
+    /// Scenario data packs: `legatus data check DIR`.
+    Data(data::DataArgs),
     /// Play the bundled scenario from fixture orders and verify the result.
     Demo(play::DemoArgs),
     /// Write the JSON Schemas of log and order files.
@@ -90,6 +93,7 @@ where
         Command::Audit(a) => check::audit(registry, a, out),
         Command::Keygen(a) => keygen::run(a, out),
         Command::Demo(a) => play::demo(registry, a, out),
+        Command::Data(a) => data::run(a, out),
         Command::Schemas { out: dir } => schemas::run(registry, &dir, out),
     };
     match result {

@@ -398,6 +398,57 @@ fn breakdown(path: &Path) {
     for (what, d) in best {
         println!("  {what:<46} {:7.2} µs/entry", d.as_secs_f64() * 1e6 / n);
     }
+    let g = Game::new((*header).clone(), &reg).unwrap();
+    println!(
+        "  (Tally's snapshot is {} canonical bytes)",
+        canonical::bytes(&g.snapshot()).unwrap().len()
+    );
+    state_hash_scaling();
+}
+
+/// What re-hashing the state after every entry costs as the state grows: the
+/// canonical hash (as `Game::state_hash` does it: JSON value -> canonical
+/// bytes -> SHA-256) of a synthetic game-like state of `units` counters.
+fn state_hash_scaling() {
+    for units in [10usize, 100, 1_000] {
+        let state = json!({
+            "turn": 7, "phase": "movement",
+            "units": (0..units).map(|i| json!({
+                "id": format!("u{i:04}"), "side": if i % 2 == 0 { "red" } else { "blue" },
+                "hex": format!("{:02}{:02}", i % 40, i / 40), "strength": i % 9 + 1,
+                "steps": [1, 2], "status": "ok"
+            })).collect::<Vec<_>>()
+        });
+        let size = canonical::bytes(&state).unwrap().len();
+        let rounds = 20_000 / units + 10;
+        let best_of = |f: &dyn Fn()| {
+            let mut best = Duration::MAX;
+            for _ in 0..3 {
+                let t = Instant::now();
+                for _ in 0..rounds {
+                    f();
+                }
+                best = best.min(t.elapsed() / rounds as u32);
+            }
+            best.as_secs_f64() * 1e6
+        };
+        // `canonical::hash_hex` of a value converts it again before writing
+        // the bytes (two conversions here; `Game::state_hash` makes three:
+        // typed state -> value, snapshot -> value, then `canonical::bytes`).
+        let engine = best_of(&|| {
+            let v = canonical::to_value(&state).unwrap();
+            std::hint::black_box(canonical::hash_hex(&v).unwrap());
+        });
+        // One conversion to a (key-sorted) value, one pass to bytes, hash.
+        let once = best_of(&|| {
+            let v = canonical::to_value(&state).unwrap();
+            let b = serde_json::to_vec(&v).unwrap();
+            std::hint::black_box(canonical::sha256(&b));
+        });
+        println!(
+            "  state hash, {units:>5}-unit state ({size:>6} bytes): {engine:8.1} µs with 2 value conversions, {once:8.1} µs with 1",
+        );
+    }
 }
 
 fn main() {

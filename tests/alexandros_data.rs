@@ -853,11 +853,18 @@ fn alexandros_data_check_cli_exit_codes() {
             &mut out,
             &mut err,
         );
-        (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+        (
+            code,
+            String::from_utf8_lossy(&out).into_owned(),
+            String::from_utf8_lossy(&err).into_owned(),
+        )
     };
     let (code, out, _) = run(&pack_dir());
     assert_eq!(code, 0);
-    assert!(out.contains("provisional") && out.contains("sourced"), "{out}");
+    assert!(
+        out.contains("provisional") && out.contains("sourced"),
+        "{out}"
+    );
     let broken = broken_pack(MAP_FILE, "      Hellas: normal\n", "");
     let (code, _, err) = run(broken.path());
     assert_eq!(code, 2, "a broken pack exits 2: {err}");

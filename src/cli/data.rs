@@ -25,8 +25,14 @@ enum DataCommand {
 
 /// Which game a pack folder holds: its folder name, or the files it has.
 fn game_of(dir: &std::path::Path) -> Option<&'static str> {
-    let name = dir.canonicalize().ok()?.file_name()?.to_string_lossy().into_owned();
-    (name == "alexandros" || dir.join("scenario-campaign-334.yaml").exists()).then_some("alexandros")
+    let name = dir
+        .canonicalize()
+        .ok()?
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
+    (name == "alexandros" || dir.join("scenario-campaign-334.yaml").exists())
+        .then_some("alexandros")
 }
 
 pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
@@ -36,9 +42,13 @@ pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     match game_of(&dir) {
         Some("alexandros") => {
-            let report = crate::games::alexandros::data::check(&dir).map_err(|e| Error::input(e.to_string()))?;
+            let report = crate::games::alexandros::data::check(&dir)
+                .map_err(|e| Error::input(e.to_string()))?;
             write!(out, "{}", report.render()).map_err(super::io)
         }
-        _ => Err(Error::input(format!("{}: not a data pack this legatus knows (alexandros)", dir.display()))),
+        _ => Err(Error::input(format!(
+            "{}: not a data pack this legatus knows (alexandros)",
+            dir.display()
+        ))),
     }
 }

@@ -363,11 +363,13 @@ impl<R: BufRead> LogReader<R> {
 /// The first line of a YAML error, without the location that we print ourselves.
 pub fn short_message(e: &serde_saphyr::Error) -> String {
     let s = e.to_string();
-    s.lines()
-        .next()
-        .unwrap_or("invalid YAML")
-        .trim()
-        .to_string()
+    let first = s.lines().next().unwrap_or("invalid YAML").trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    // serde-saphyr prefixes "line L column C: "; the caller prints the location itself.
+    match first.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((loc, rest)) if loc.contains(" column ") => rest.to_string(),
+        _ => first.to_string(),
+    }
 }
 
 impl<R: BufRead> Iterator for LogReader<R> {

@@ -59,3 +59,30 @@ fn protocol_audit_lists_every_roll() {
     assert_eq!(r.code, 0);
     assert!(r.out.contains("| entry | side |"));
 }
+
+#[test]
+fn protocol_state_file_is_a_cache_never_trusted() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    for _ in 0..4 {
+        t.step(&mut n);
+    }
+    let state = t.p("game/state.yaml");
+    let good = std::fs::read_to_string(&state).unwrap();
+    std::fs::write(&state, good.replace("turn", "tern")).unwrap();
+    let out = ok(&["status", &t.game()]);
+    assert!(out.contains("rebuilt"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&state).unwrap(),
+        good,
+        "status rebuilds state.yaml from the log"
+    );
+    std::fs::remove_file(&state).unwrap();
+    t.step(&mut n);
+    let (game, _) = GameDir::new(t.p("game")).load(&registry()).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&state).unwrap(),
+        render::state_yaml(&game)
+    );
+}

@@ -139,6 +139,19 @@ pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result
 pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result<(), Error> {
     let dir = GameDir::new(&a.game);
     let (game, _) = dir.load(registry)?;
+    // Caches that do not match the log are rebuilt (skipped if another command holds the game).
+    if let Ok(_lock) = dir.lock() {
+        let provisional = game.rules().provisional(&game.header.data);
+        if dir.refresh_caches(
+            &render::state_yaml(&game),
+            &render::report_md(&game, &provisional),
+        )? {
+            say(
+                out,
+                "(state.yaml and report.md were out of date with log.yaml and have been rebuilt)",
+            )?;
+        }
+    }
     say(out, render::status(&game))?;
     if let Some(k) = a.key {
         let key = SigningKey::load(&k, None)?;

@@ -87,6 +87,19 @@ impl GameDir {
         replay(LogReader::open(&log)?, registry, |_, _| Ok(()))
     }
 
+    /// Rewrites `state.yaml` and `report.md` when they do not match the log
+    /// (after a crash between writes, or a log received by other means).
+    /// Returns whether anything was rewritten.
+    pub fn refresh_caches(&self, state_yaml: &str, report_md: &str) -> Result<bool, Error> {
+        let current = std::fs::read_to_string(self.state()).unwrap_or_default();
+        if current == state_yaml && self.report().exists() {
+            return Ok(false);
+        }
+        write_atomic(&self.state(), state_yaml.as_bytes())?;
+        write_atomic(&self.report(), report_md.as_bytes())?;
+        Ok(true)
+    }
+
     /// Appends `entry` to the log and rewrites the caches, atomically per file
     /// (caches first, the log last).
     pub fn append(&self, entry: &Entry, state_yaml: &str, report_md: &str) -> Result<(), Error> {

@@ -258,7 +258,14 @@ pub enum LogError {
     /// The log has no header.
     #[error("{0}: empty log (no header)")]
     Empty(String),
+    /// A document is larger than [`MAX_DOC_BYTES`].
+    #[error("{file}:{line}: a log document larger than {MAX_DOC_BYTES} bytes is refused")]
+    TooLarge { file: String, line: u64 },
 }
+
+/// The largest log document (header or entry) read, in bytes: a header
+/// embeds its scenario data (about 100 KiB for Alexandros); entries are small.
+pub const MAX_DOC_BYTES: usize = 16 * 1024 * 1024;
 
 /// One document of a log as read: the header or an entry, with its first line.
 #[derive(Debug)]
@@ -343,6 +350,12 @@ impl<R: BufRead> LogReader<R> {
             }
             text.push_str(bare);
             text.push('\n');
+            if text.len() > MAX_DOC_BYTES {
+                return Err(LogError::TooLarge {
+                    file: self.file.clone(),
+                    line: start,
+                });
+            }
         }
     }
 

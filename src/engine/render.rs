@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::protocol::log::DiceMode;
+use crate::report::{self, Block, Format};
 use crate::ruleset::PendingKind;
 
 use super::game::Game;
@@ -134,45 +135,36 @@ fn dice_words(mode: DiceMode) -> &'static str {
     }
 }
 
-/// `report.md`: the turn report in Markdown.
-pub fn report_md(game: &Game, provisional: &[String]) -> String {
+/// The turn report as a document: where the game stands, what comes next,
+/// the events of the latest entries (with their rules), and the provisional
+/// data the game still uses. Rendered as `report.md`, in mail bodies and forum posts.
+pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
     let h = &game.header;
-    let mut s = String::new();
-    let _ = writeln!(s, "# {} — game {}\n", game.rules().title(), h.short_id());
-    let _ = writeln!(
-        s,
-        "Scenario `{}`, {} entries. Dice: {}.\n",
-        h.scenario.id,
-        game.last_seq(),
-        h.dice.mode
-    );
-    let _ = writeln!(s, "## Where the game stands\n");
-    for line in game.state().summary() {
-        let _ = writeln!(s, "- {line}");
-    }
-    let _ = writeln!(s, "\n## Next\n");
-    for line in next_steps(game) {
-        let _ = writeln!(s, "- {line}");
-    }
-    let _ = writeln!(s, "\n## Recent events\n");
+    let mut doc = vec![
+        Block::Heading(format!("{} — game {}", game.rules().title(), h.short_id())),
+        Block::Paragraph(format!("Scenario {}, {} entries. Dice: {}.", h.scenario.id, game.last_seq(), h.dice.mode)),
+        Block::Heading("Where the game stands".into()),
+        Block::List(game.state().summary()),
+        Block::Heading("Next".into()),
+        Block::List(next_steps(game)),
+    ];
     let recent: Vec<_> = game.recent().collect();
     for ev in recent.iter().rev().take(8).rev() {
-        let by = ev
-            .resolved_by
-            .map(|b| format!(", dice fixed by entry {b}"))
-            .unwrap_or_default();
-        let _ = writeln!(s, "### Entry {} ({}{by})\n", ev.seq, ev.author);
-        for e in &ev.events {
-            let _ = writeln!(s, "- {} *({})*", e.text, e.rule);
-        }
-        s.push('\n');
+        let by = ev.resolved_by.map(|b| format!(", dice fixed by entry {b}")).unwrap_or_default();
+        doc.push(Block::Heading(format!("Entry {} ({}{by})", ev.seq, ev.author)));
+        doc.push(Block::List(ev.events.iter().map(|e| format!("{} ({})", e.text, e.rule)).collect()));
     }
     if !provisional.is_empty() {
-        let _ = writeln!(s, "## Provisional data in use\n");
-        let _ = writeln!(s, "These values are not printed in our rulebook text; players who own the printed game may override them (`legatus new --data`).\n");
-        for p in provisional {
-            let _ = writeln!(s, "- {p}");
-        }
+        doc.push(Block::Heading("Provisional data in use".into()));
+        doc.push(Block::Paragraph(
+            "These values are not printed in our rulebook text; players who own the printed game may override them (`legatus new --data`).".into(),
+        ));
+        doc.push(Block::List(provisional.to_vec()));
     }
-    s
+    doc
+}
+
+/// `report.md`: [`report_blocks`] in Markdown.
+pub fn report_md(game: &Game, provisional: &[String]) -> String {
+    report::render(&report_blocks(game, provisional), Format::Markdown)
 }

@@ -169,3 +169,50 @@ fn protocol_mutual_author_cannot_preview_his_rolls() {
     let second = GameDir::new(t.p("game")).load(&registry()).unwrap().1;
     assert_eq!((first.rolls, first.states), (second.rolls, second.states));
 }
+
+#[test]
+fn protocol_signature_test_vector() {
+    use legatus::protocol::log::Resolved;
+    let key = SigningKey::from_seed(&[5u8; 32], "vector");
+    let mut e = Entry {
+        seq: 3,
+        prev: "00".repeat(32),
+        author: "red".into(),
+        kind: EntryKind::Orders,
+        step: Some("turn-1/red-attack".into()),
+        payload: Some(serde_json::json!({"dice": 3, "hex": "0507"})),
+        standing: None,
+        commitment: None,
+        salt: None,
+        reveal: Some("11".repeat(32)),
+        resolves: vec![Resolved {
+            seq: 2,
+            rolls: vec![],
+            void: None,
+        }],
+        state: "22".repeat(32),
+        sig: String::new(),
+    };
+    let signed = String::from_utf8(e.signed_bytes().unwrap()).unwrap();
+    assert_eq!(
+        signed,
+        format!(
+            r#"{{"author":"red","kind":"orders","payload":{{"dice":3,"hex":"0507"}},"prev":"{}","resolves":[{{"rolls":[],"seq":2}}],"reveal":"{}","seq":3,"state":"{}","step":"turn-1/red-attack"}}"#,
+            "00".repeat(32),
+            "11".repeat(32),
+            "22".repeat(32)
+        )
+    );
+    e.sig = key.sign(signed.as_bytes());
+    assert_eq!(
+        hex::encode(e.core_hash().unwrap()),
+        "ffc95606af609ac8cb5bc0ac9c337f1814f579f97a69c4f5b3511ce0094d513c",
+        "core hash"
+    );
+    assert_eq!(e.sig, "U1NIU0lHAAAAAQAAADMAAAALc3NoLWVkMjU1MTkAAAAgbnoc3Smwt4/ROvTFWY/v9O8qlxZuPKby5Pv8zYBQW/EAAAAHbGVnYXR1cwAAAAAAAAAGc2hhNTEyAAAAUwAAAAtzc2gtZWQyNTUxOQAAAEBSPhTyxfD6eBO44DJtaOL8uswFIbu1J12PoH9x0zaA8wTJyGdARu5kZDMrtW0gECJTe2JipyzyVvdstAFu57AB", "SSHSIG of the signed bytes (ed25519 is deterministic)");
+    assert_eq!(
+        hex::encode(e.hash().unwrap()),
+        "fbc437abc68e6c154b49c95a9ed5af5a53e0edd299254c603239dfdfa419475e",
+        "entry hash"
+    );
+}

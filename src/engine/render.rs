@@ -142,7 +142,12 @@ pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
     let h = &game.header;
     let mut doc = vec![
         Block::Heading(format!("{} — game {}", game.rules().title(), h.short_id())),
-        Block::Paragraph(format!("Scenario {}, {} entries. Dice: {}.", h.scenario.id, game.last_seq(), h.dice.mode)),
+        Block::Paragraph(format!(
+            "Scenario {}, {} entries. Dice: {}.",
+            h.scenario.id,
+            game.last_seq(),
+            h.dice.mode
+        )),
         Block::Heading("Where the game stands".into()),
         Block::List(game.state().summary()),
         Block::Heading("Next".into()),
@@ -150,9 +155,20 @@ pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
     ];
     let recent: Vec<_> = game.recent().collect();
     for ev in recent.iter().rev().take(8).rev() {
-        let by = ev.resolved_by.map(|b| format!(", dice fixed by entry {b}")).unwrap_or_default();
-        doc.push(Block::Heading(format!("Entry {} ({}{by})", ev.seq, ev.author)));
-        doc.push(Block::List(ev.events.iter().map(|e| format!("{} ({})", e.text, e.rule)).collect()));
+        let by = ev
+            .resolved_by
+            .map(|b| format!(", dice fixed by entry {b}"))
+            .unwrap_or_default();
+        doc.push(Block::Heading(format!(
+            "Entry {} ({}{by})",
+            ev.seq, ev.author
+        )));
+        doc.push(Block::List(
+            ev.events
+                .iter()
+                .map(|e| format!("{} ({})", e.text, e.rule))
+                .collect(),
+        ));
     }
     if !provisional.is_empty() {
         doc.push(Block::Heading("Provisional data in use".into()));

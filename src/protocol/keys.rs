@@ -100,6 +100,14 @@ impl SigningKey {
         Ok(SigningKey { key })
     }
 
+    /// The ed25519 key with this 32-byte seed (for test vectors; real keys come from [`SigningKey::generate`]).
+    pub fn from_seed(seed: &[u8; 32], comment: &str) -> Self {
+        let pair = ssh_key::private::Ed25519Keypair::from_seed(seed);
+        let key = PrivateKey::new(ssh_key::private::KeypairData::Ed25519(pair), comment)
+            .expect("ed25519 key");
+        SigningKey { key }
+    }
+
     /// Writes the key (OpenSSH format, mode 0600 on Unix) and `<path>.pub`,
     /// encrypting it if `passphrase` is given. Refuses to overwrite.
     pub fn write(&self, path: &Path, passphrase: Option<&str>) -> Result<(), KeyError> {

@@ -241,6 +241,17 @@ struct OrderFile<O, S> {
     standing: Option<S>,
 }
 
+/// Why an order file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum OrderFileError {
+    /// Not valid YAML, or not the shape the ruleset's orders take (has a location).
+    #[error(transparent)]
+    Yaml(#[from] serde_saphyr::Error),
+    /// A value the protocol cannot carry (a floating-point number).
+    #[error(transparent)]
+    Canonical(#[from] crate::protocol::canonical::CanonicalError),
+}
+
 /// The object-safe form of a [`Ruleset`], used by the engine and the registry.
 pub trait DynRuleset: Send + Sync {
     /// See [`Ruleset::id`].
@@ -269,7 +280,7 @@ pub trait DynRuleset: Send + Sync {
         options: &[String],
     ) -> Result<Box<dyn GameState>, SetupError>;
     /// Parses an order file (YAML text). Errors carry line and column.
-    fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, serde_saphyr::Error>;
+    fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, OrderFileError>;
     /// JSON Schema of the order files.
     fn order_schema(&self) -> schemars::Schema;
 }
@@ -404,24 +415,23 @@ impl<R: Ruleset> DynRuleset for Erased<R> {
             state,
         }))
     }
-    fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, serde_saphyr::Error> {
+    fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, OrderFileError> {
         let f: OrderFile<R::Orders, R::Standing> =
             serde_saphyr::from_str_with_options(text, crate::protocol::log::yaml_options())?;
-        let canon = |v: Option<Value>| v.map(|v| v);
         Ok(ParsedOrders {
             game: f.game,
             after: f.after,
             after_hash: f.after_hash,
             side: f.side,
             step: f.step,
-            orders: canon(
-                f.orders
-                    .map(|o| crate::protocol::canonical::to_value(&o).unwrap_or(Value::Null)),
-            ),
-            standing: canon(
-                f.standing
-                    .map(|s| crate::protocol::canonical::to_value(&s).unwrap_or(Value::Null)),
-            ),
+            orders: f
+                .orders
+                .map(|o| crate::protocol::canonical::to_value(&o))
+                .transpose()?,
+            standing: f
+                .standing
+                .map(|s| crate::protocol::canonical::to_value(&s))
+                .transpose()?,
         })
     }
     fn order_schema(&self) -> schemars::Schema {

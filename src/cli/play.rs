@@ -10,7 +10,7 @@ use crate::engine::game::Game;
 use crate::engine::{orders, render, Error};
 use crate::protocol::keys::SigningKey;
 use crate::protocol::log::{short_message, Entry};
-use crate::ruleset::Registry;
+use crate::ruleset::{OrderFileError, Registry};
 
 #[derive(Args, Debug)]
 pub struct AcceptArgs {
@@ -280,16 +280,19 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
         None => orders::reveal(&game, &key, a.side.as_deref())?,
         Some(path) => {
             let text = read_orders(path)?;
-            let parsed = game.rules().parse_order_file(&text).map_err(|e| {
-                let (line, col) = e
-                    .location()
-                    .map(|l| (l.line(), l.column()))
-                    .unwrap_or((0, 0));
-                Error::input(format!(
-                    "{}:{line}:{col}: {}",
-                    path.display(),
-                    short_message(&e)
-                ))
+            let parsed = game.rules().parse_order_file(&text).map_err(|e| match e {
+                OrderFileError::Yaml(e) => {
+                    let (line, col) = e
+                        .location()
+                        .map(|l| (l.line(), l.column()))
+                        .unwrap_or((0, 0));
+                    Error::input(format!(
+                        "{}:{line}:{col}: {}",
+                        path.display(),
+                        short_message(&e)
+                    ))
+                }
+                other => Error::input(format!("{}: {other}", path.display())),
             })?;
             if let Some(side) = &a.side {
                 if side != &parsed.side {

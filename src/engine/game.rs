@@ -380,29 +380,43 @@ impl Game {
 
     /// Canonical snapshot of everything that determines what comes next.
     pub fn snapshot(&self) -> Value {
-        #[derive(Serialize)]
-        struct Snap<'a> {
-            ruleset: Value,
-            accepted: &'a BTreeSet<String>,
-            chains: &'a BTreeMap<String, ChainPos>,
-            standing: &'a BTreeMap<String, Value>,
-            sealed: &'a Option<SealedRound>,
-            awaiting: Option<u64>,
-        }
-        canonical::to_value(&Snap {
-            ruleset: self.state.to_value(),
-            accepted: &self.accepted,
-            chains: &self.chains,
-            standing: &self.standing,
-            sealed: &self.sealed,
-            awaiting: self.awaiting.as_ref().map(|a| a.seq),
-        })
-        .expect("snapshot has no floats")
+        // Built as a map directly so the ruleset state is converted only once
+        // (its `to_value` already rejects floats; the rest holds none by type).
+        let mut m = serde_json::Map::new();
+        m.insert("ruleset".into(), self.state.to_value());
+        m.insert(
+            "accepted".into(),
+            serde_json::to_value(&self.accepted).expect("strings"),
+        );
+        m.insert(
+            "chains".into(),
+            serde_json::to_value(&self.chains).expect("hex and integers"),
+        );
+        m.insert(
+            "standing".into(),
+            Value::Object(
+                self.standing
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            ),
+        );
+        m.insert(
+            "sealed".into(),
+            serde_json::to_value(&self.sealed).expect("strings and integers"),
+        );
+        m.insert(
+            "awaiting".into(),
+            self.awaiting
+                .as_ref()
+                .map_or(Value::Null, |a| Value::from(a.seq)),
+        );
+        Value::Object(m)
     }
 
-    /// SHA-256 (hex) of [`Game::snapshot`].
+    /// SHA-256 (hex) of the canonical bytes of [`Game::snapshot`].
     pub fn state_hash(&self) -> String {
-        canonical::hash_hex(&self.snapshot()).expect("snapshot canonicalises")
+        hex::encode(canonical::sha256_value(&self.snapshot()))
     }
 
     /// Checks an entry's signature against its author's key.

@@ -65,6 +65,25 @@ pub fn sha256_parts(parts: &[&[u8]]) -> [u8; 32] {
     h.finalize().into()
 }
 
+/// SHA-256 of the canonical bytes of a JSON value that is known to hold no
+/// floats (built by [`to_value`] or from integer-only types), streamed into
+/// the hasher without an intermediate buffer.
+pub fn sha256_value(value: &Value) -> [u8; 32] {
+    struct HashWriter(Sha256);
+    impl std::io::Write for HashWriter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.update(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut w = HashWriter(Sha256::new());
+    serde_json::to_writer(&mut w, value).expect("writing to a hasher cannot fail");
+    w.0.finalize().into()
+}
+
 /// Lowercase hex SHA-256 of the canonical bytes of `value`.
 pub fn hash_hex<T: Serialize + ?Sized>(value: &T) -> Result<String, CanonicalError> {
     Ok(hex::encode(sha256(&bytes(value)?)))
@@ -90,6 +109,12 @@ mod tests {
             bytes(&json!({"x": 1.5})),
             Err(CanonicalError::Float(_))
         ));
+    }
+
+    #[test]
+    fn protocol_streamed_hash_equals_hash_of_canonical_bytes() {
+        let v = json!({"b": [1, {"y": "z", "x": null}], "a": "0507"});
+        assert_eq!(sha256_value(&v), sha256(&bytes(&v).unwrap()));
     }
 
     #[test]

@@ -136,9 +136,18 @@ pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result
     summarise(out, &entry, &next)
 }
 
+/// One line saying what replaying the log proved.
+fn verified_line(v: &crate::engine::verify::Verified) -> String {
+    format!(
+        "✓ log verified: {} entries signed and chained; all {} rolls follow from secrets committed before the orders they resolve",
+        v.entries, v.rolls
+    )
+}
+
 pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result<(), Error> {
     let dir = GameDir::new(&a.game);
-    let (game, _) = dir.load(registry)?;
+    let (game, verified) = dir.load(registry)?;
+    say(out, verified_line(&verified))?;
     // Caches that do not match the log are rebuilt (skipped if another command holds the game).
     if let Ok(_lock) = dir.lock() {
         let provisional = game.rules().provisional(&game.header.data);
@@ -274,7 +283,8 @@ fn read_orders(path: &Path) -> Result<String, Error> {
 pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(), Error> {
     let dir = GameDir::new(&a.game);
     let _lock = dir.lock()?;
-    let (game, _) = dir.load(registry)?;
+    let (game, verified) = dir.load(registry)?;
+    say(out, verified_line(&verified))?;
     let key = SigningKey::load(&a.key, None)?;
     let (entry, next) = match &a.orders {
         None => orders::reveal(&game, &key, a.side.as_deref())?,

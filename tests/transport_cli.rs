@@ -187,7 +187,8 @@ fn transport_mail_eml_round_trip() {
     let blue = t.s("blue-game");
     let mut n = 0;
     let mut first = true;
-    for round in 0..6 {
+    let (mut saw_reveal, mut saw_template) = (false, false);
+    for round in 0..8 {
         // Whoever must act plays in their own folder, then mails the game over.
         let folder_of = |side: &str| {
             if side == "red" {
@@ -213,6 +214,23 @@ fn transport_mail_eml_round_trip() {
             std::fs::read(Path::new(&src).join("log.yaml")).unwrap()
         );
         assert!(msg.attachments.iter().any(|a| a.file_name == "report.md"));
+        // A reveal owed by the recipient: said in the body, no template attached.
+        let (g, _) = GameDir::new(&src).load(&registry()).unwrap();
+        let has_template = msg
+            .attachments
+            .iter()
+            .any(|a| a.file_name.starts_with("orders-"));
+        if g.awaited_revealer().as_deref() == Some(to) {
+            assert!(!has_template);
+            assert!(
+                msg.body_text.contains("waits for your dice reveal"),
+                "{}",
+                msg.body_text
+            );
+            saw_reveal = true;
+        } else {
+            saw_template |= has_template;
+        }
         if first {
             // Blue has no copy yet: --into shows the header and creates the folder.
             let o = ok(&["inbox", &eml, "--into", &blue]);
@@ -229,6 +247,7 @@ fn transport_mail_eml_round_trip() {
         }
         assert_eq!(hashes(Path::new(&red)), hashes(Path::new(&blue)));
     }
+    assert!(saw_reveal && saw_template, "{saw_reveal} {saw_template}");
     for g in [&red, &blue] {
         ok(&["verify", &format!("{g}/log.yaml")]);
         let state = std::fs::read_to_string(format!("{g}/state.yaml")).unwrap();
@@ -469,6 +488,8 @@ fn transport_forum_post_import() {
     let blue = t.p("blue-game");
     let blue_s = blue.display().to_string();
     copy_game(&t.p("game"), &blue);
+    let stale = t.p("stale-game");
+    copy_game(&t.p("game"), &stale);
     let mut n = 0;
     act(&t, &t.game(), &mut n).unwrap();
     let post = ok(&["post", &t.game(), "--format", "bbcode"]);
@@ -526,6 +547,18 @@ fn transport_forum_post_import() {
         reply.contains("```\n-----BEGIN LEGATUS ENTRIES-----"),
         "{reply}"
     );
+    // A copy that missed the first post: the gap is named, nothing written.
+    let reply_file = t.p("reply.txt");
+    std::fs::write(&reply_file, &reply).unwrap();
+    let stale_before = std::fs::read(stale.join("log.yaml")).unwrap();
+    let r = cli(&[
+        "import",
+        &stale.display().to_string(),
+        &reply_file.display().to_string(),
+    ]);
+    assert_eq!(r.code, 2, "{}\n{}", r.out, r.err);
+    assert!(r.err.contains("does not continue the log"), "{}", r.err);
+    assert_eq!(std::fs::read(stale.join("log.yaml")).unwrap(), stale_before);
     let thread = t.p("thread.txt");
     std::fs::write(&thread, format!("{}\n\n{reply}", quote_crlf(&post))).unwrap();
     let o = ok(&["import", &t.game(), &thread.display().to_string()]);

@@ -242,6 +242,20 @@ fn parse_payload(name: &str, payload: &[u8], local_header: Option<&str>) -> Resu
     })
 }
 
+/// Entry `seq` read where entry `next` should come.
+fn gap_error(name: &str, seq: u64, next: u64) -> Error {
+    if seq == 0 {
+        return Error::input(format!(
+            "{name}: an entry numbered 0 (entries count from 1); nothing was imported"
+        ));
+    }
+    Error::input(format!(
+        "{name}: entry {seq} does not continue the log, which ends at entry {}: import the post with entries {next}-{} first; nothing was imported",
+        next - 1,
+        seq - 1
+    ))
+}
+
 fn entry_id(e: &Entry) -> Result<EntryId, Error> {
     Ok(EntryId {
         seq: e.seq,
@@ -335,13 +349,7 @@ pub fn import(registry: &Registry, a: ImportArgs, out: &mut dyn Write) -> Result
                 return Err(merge::fork_error(have, &id));
             }
             if e.seq != next {
-                return Err(Error::input(format!(
-                    "{name}: entry {} does not continue the log, which ends at entry {}: import the post with entries {}-{} first; nothing was imported",
-                    e.seq,
-                    next - 1,
-                    next,
-                    e.seq - 1
-                )));
+                return Err(gap_error(&name, e.seq, next));
             }
             added.push_str(&entry_yaml(e));
             ids.push(id);
@@ -440,11 +448,7 @@ fn import_new(
                 return Err(merge::fork_error(have, &id));
             }
             if e.seq != next {
-                return Err(Error::input(format!(
-                    "{name}: entry {} does not continue entry {}; nothing was imported",
-                    e.seq,
-                    next - 1
-                )));
+                return Err(gap_error(&name, e.seq, next));
             }
             log.push_str(&entry_yaml(e));
             ids.push(id);

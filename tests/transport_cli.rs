@@ -651,6 +651,21 @@ fn transport_audit_chi_square() {
     assert!(o.contains("Dice audit"), "{o}");
     assert!(o.contains("Distribution per side"), "{o}");
     assert!(o.contains("chi-square"), "{o}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["audit", &t.s("game/log.yaml"), "--format", "json"])).unwrap();
+    let dist = json["distribution"].as_object().unwrap();
+    assert!(!dist.is_empty());
+    for (side, dice) in dist {
+        let faces = &dice["d6"];
+        let counts: Vec<u64> = (1..=6)
+            .map(|f| faces[f.to_string()].as_u64().unwrap_or(0))
+            .collect();
+        let chi = legatus::report::stats::chi_square(&counts);
+        let line = format!("{side} d6: ");
+        let at = o.find(&line).unwrap_or_else(|| panic!("{o}"));
+        let next = o[at..].lines().nth(1).unwrap();
+        assert_eq!(next.trim(), chi.to_string(), "{o}");
+    }
     let md = ok(&["audit", &t.s("game/log.yaml"), "--format", "markdown"]);
     assert!(md.contains("chi-square"), "{md}");
 }

@@ -669,3 +669,38 @@ fn transport_audit_chi_square() {
     let md = ok(&["audit", &t.s("game/log.yaml"), "--format", "markdown"]);
     assert!(md.contains("chi-square"), "{md}");
 }
+
+#[test]
+fn transport_inbox_maildir_takes_the_newest() {
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    copy_game(&t.p("game"), &blue);
+    let md = t.p("Maildir");
+    std::fs::create_dir_all(md.join("new")).unwrap();
+    let mut n = 0;
+    // Three mails as the game goes on, filed so the newest is read first.
+    for i in 0..3 {
+        act(&t, &t.game(), &mut n).unwrap();
+        let eml = md.join(format!("new/{}.eml", 9 - i));
+        ok(&[
+            "mail",
+            &t.game(),
+            "--to",
+            "blue",
+            "--eml",
+            &eml.display().to_string(),
+        ]);
+    }
+    let o = ok(&[
+        "inbox",
+        &md.display().to_string(),
+        "--game",
+        &blue.display().to_string(),
+    ]);
+    assert_eq!(o.matches("merged entries").count(), 1, "{o}");
+    assert_eq!(o.matches("this copy is older").count(), 2, "{o}");
+    assert_eq!(hashes(&t.p("game")), hashes(&blue));
+    // Maildir messages are only read: still in new/.
+    assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 3);
+}

@@ -25,6 +25,7 @@ use crate::report::{self, Block, Format};
 use crate::ruleset::Registry;
 use crate::transport::armor::{self, ArmorHeader};
 
+/// The markup of a post.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum PostFormat {
     /// Forum BBCode.

@@ -34,9 +34,7 @@ impl std::fmt::Display for EntryId {
         write!(
             f,
             "entry {} by {}, hash {}",
-            self.seq,
-            self.author,
-            &self.hash[..self.hash.len().min(16)]
+            self.seq, self.author, self.hash
         )
     }
 }

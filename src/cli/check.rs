@@ -11,6 +11,7 @@ use crate::engine::verify::{replay, verify as verify_log};
 use crate::engine::Error;
 use crate::protocol::keys::signature_pem;
 use crate::protocol::log::{Doc, LogReader};
+use crate::report::stats::chi_square;
 use crate::ruleset::Registry;
 
 #[derive(Args, Debug)]
@@ -194,9 +195,34 @@ pub fn audit(registry: &Registry, a: AuditArgs, out: &mut dyn Write) -> Result<(
                         if md { "- " } else { "  " },
                         counts.join(" ")
                     ));
+                    if let Some(faces) = die_faces(die) {
+                        let observed: Vec<u64> = faces.map(|f| faces_count(dice, die, f)).collect();
+                        s.push_str(&format!(
+                            "{}{}\n",
+                            if md { "  - " } else { "      " },
+                            chi_square(&observed)
+                        ));
+                    }
                 }
             }
             write!(out, "{s}").map_err(super::io)
         }
     }
+}
+
+/// The faces of a die named `dN`: 1..=N, but 0..=9 for a d10.
+fn die_faces(die: &str) -> Option<std::ops::RangeInclusive<u32>> {
+    let n: u32 = die.strip_prefix('d')?.parse().ok()?;
+    match n {
+        0 => None,
+        10 => Some(0..=9),
+        n => Some(1..=n),
+    }
+}
+
+fn faces_count(dice: &BTreeMap<String, BTreeMap<u32, u64>>, die: &str, face: u32) -> u64 {
+    dice.get(die)
+        .and_then(|f| f.get(&face))
+        .copied()
+        .unwrap_or(0)
 }

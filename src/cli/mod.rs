@@ -14,7 +14,9 @@ use crate::ruleset::Registry;
 
 mod check;
 mod data;
+mod forum;
 mod keygen;
+mod mail;
 mod new;
 mod play;
 mod schemas;
@@ -62,6 +64,14 @@ enum Command {
         #[arg(long, default_value = "schemas")]
         out: PathBuf,
     },
+    /// Email the game to a side: the turn report, log.yaml, its order template, report.md.
+    Mail(mail::MailArgs),
+    /// Merge the log.yaml of received mail (.eml file or Maildir) into a game folder, or start a new one.
+    Inbox(mail::InboxArgs),
+    /// Print a forum post: the turn report and a paste block of signed entries.
+    Post(forum::PostArgs),
+    /// Take the entries of paste blocks (a post or a copied thread page) into a game folder.
+    Import(forum::ImportArgs),
 }
 
 /// Runs the command line `args` against `registry`, writing to `out` and `err`.
@@ -95,6 +105,10 @@ where
         Command::Demo(a) => play::demo(registry, a, out),
         Command::Data(a) => data::run(a, out),
         Command::Schemas { out: dir } => schemas::run(registry, &dir, out),
+        Command::Mail(a) => mail::mail(registry, a, out),
+        Command::Inbox(a) => mail::inbox(registry, a, out),
+        Command::Post(a) => forum::post(registry, a, out),
+        Command::Import(a) => forum::import(registry, a, out),
     };
     match result {
         Ok(()) => 0,

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod error;
 pub mod folder;
 pub mod game;
+pub mod merge;
 pub mod newgame;
 pub mod orders;
 pub mod render;

@@ -1,0 +1,518 @@
+//! `legatus mail` (send the game to the other side by email) and `legatus inbox`
+//! (merge a received log into a game folder, or start a folder for a new game).
+//!
+//! A message carries three attachments: `log.yaml` (the whole signed log: the
+//! only thing `inbox` trusts), the recipient's order template for the pending
+//! step (when the recipient has something to order), and `report.md`. The body
+//! text is for people and is never read back.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{ArgGroup, Args};
+
+use crate::engine::folder::GameDir;
+use crate::engine::game::Game;
+use crate::engine::merge::{self, LogSummary, Merged};
+use crate::engine::verify::verify;
+use crate::engine::{render, Error};
+use crate::protocol::keys::fingerprint;
+use crate::protocol::log::LogReader;
+use crate::ruleset::{PendingKind, Registry};
+use crate::transport::mail::{
+    parse_message, read_maildir, send_smtp, subject_line, write_eml, Attachment, MailError,
+    OutgoingMail, ReceivedMail, SmtpConfig,
+};
+
+/// The attachment `inbox` reads.
+pub(crate) const LOG_ATTACHMENT: &str = "log.yaml";
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("how").required(true).args(["smtp", "eml"])))]
+pub struct MailArgs {
+    /// The game folder.
+    game: PathBuf,
+    /// The side the message is for (its player's email comes from the log's header).
+    #[arg(long, value_name = "SIDE")]
+    to: String,
+    /// Send through SMTP: the server URL and password come from LEGATUS_SMTP_URL /
+    /// LEGATUS_SMTP_PASSWORD or the --config file, never from the command line.
+    #[arg(long)]
+    smtp: bool,
+    /// Write the message to FILE (an .eml any mail program can open and send) instead.
+    #[arg(long, value_name = "FILE")]
+    eml: Option<PathBuf>,
+    /// SMTP settings file: YAML with `url:` (smtp://user@host:port) and `password:`;
+    /// must not be readable by others.
+    #[arg(long, value_name = "FILE", conflicts_with = "eml")]
+    config: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("target").required(true).args(["game", "into"])))]
+pub struct InboxArgs {
+    /// A message file (.eml) or a Maildir folder (cur/ and new/ are read; nothing is moved).
+    source: PathBuf,
+    /// The local game folder to merge the received log into.
+    #[arg(long, value_name = "GAME")]
+    game: Option<PathBuf>,
+    /// A game you do not have yet: create this folder with the received, verified log.
+    #[arg(long, value_name = "DIR")]
+    into: Option<PathBuf>,
+}
+
+fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
+    writeln!(out, "{}", s.as_ref()).map_err(super::io)
+}
+
+fn mail_err(e: MailError) -> Error {
+    Error::input(e.to_string())
+}
+
+/// `Name <addr>` when the name is plain enough to need no quoting, else the bare address.
+fn address(name: &str, email: &str) -> String {
+    let plain = !name.trim().is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '.' | '-' | '\''));
+    if plain {
+        format!("{} <{email}>", name.trim())
+    } else {
+        email.to_string()
+    }
+}
+
+/// What `side` has to do now, and the order template if it has orders to write.
+fn recipient_task(game: &Game, side: &str) -> (Vec<String>, Option<(String, String)>) {
+    let mut lines = Vec::new();
+    let missing = game.not_accepted();
+    if !missing.is_empty() {
+        if missing.iter().any(|s| s == side) {
+            lines.push(format!(
+                "You ({side}) must accept the game first: `legatus accept <game> --key <your key>`."
+            ));
+        } else {
+            lines.push(format!(
+                "Nothing for you ({side}) to do until {} accept the game.",
+                missing.join(" and ")
+            ));
+        }
+        return (lines, None);
+    }
+    if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
+        if who == side {
+            lines.push(format!(
+                "Entry {} by {} waits for your dice reveal, which decides what comes next, so no order template is attached. \
+See what follows with `legatus template <game> --side {side} --key <your key>`, or send a bare reveal: `legatus apply <game> --key <your key>`.",
+                aw.seq, aw.author
+            ));
+        } else {
+            lines.push(format!(
+                "Entry {} by {} waits for {who}'s dice reveal; nothing for you ({side}) to do until then.",
+                aw.seq, aw.author
+            ));
+        }
+        return (lines, None);
+    }
+    let p = game.pending();
+    let acts = match p.kind {
+        PendingKind::GameOver => {
+            lines.push(format!("The game is over: {}", p.prompt));
+            return (lines, None);
+        }
+        PendingKind::Sealed => {
+            let committed = game.sealed_committed();
+            let revealed = game.sealed_revealed();
+            p.sides.iter().any(|s| s == side)
+                && (!committed.iter().any(|s| s == side)
+                    || (committed.len() >= p.sides.len() && !revealed.iter().any(|s| s == side)))
+        }
+        PendingKind::Orders | PendingKind::Decision => p.sides.iter().any(|s| s == side),
+    };
+    if !acts {
+        lines.push(format!(
+            "Nothing for you ({side}) to do until {} have acted on step {:?}.",
+            p.sides.join(" and "),
+            p.step
+        ));
+        return (lines, None);
+    }
+    let safe: String = p
+        .step
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let name = format!("orders-{side}-{safe}.yaml");
+    lines.push(format!(
+        "Your ({side}) move: step {:?} — {} ({}). Fill in `orders:` in the attached {name}, then run \
+`legatus apply <game> --orders {name} --key <your key>` and mail the game back.",
+        p.step, p.prompt, p.rule
+    ));
+    (
+        lines,
+        Some((name, super::play::template_text(game, game, side))),
+    )
+}
+
+/// Builds the message for `to` from the verified `game` and its exact log bytes.
+///
+/// Errors: [`Error::Input`] if the game has no side `to`.
+pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<OutgoingMail, Error> {
+    let h = &game.header;
+    let recipient = h.player(to).ok_or_else(|| {
+        Error::input(format!(
+            "no side {to:?} in this game; sides: {}",
+            h.players
+                .iter()
+                .map(|p| p.side.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })?;
+    let summary = LogSummary::from_bytes("log.yaml", &log_bytes)?;
+    let last_author = summary.entries.last().map(|e| e.author.clone());
+    let sender = last_author
+        .as_deref()
+        .and_then(|s| h.player(s))
+        .or_else(|| h.players.iter().find(|p| p.side != to))
+        .unwrap_or(recipient);
+    let pending = game.pending();
+    let subject = subject_line(h.short_id(), game.last_seq(), &sender.side, &pending.step);
+    let (task, template) = recipient_task(game, to);
+    let mut body = String::new();
+    body.push_str(&format!(
+        "To {} ({to}), from {} ({}):\n\n",
+        recipient.name, sender.name, sender.side
+    ));
+    body.push_str(&render::status(game));
+    body.push_str("\nWhat you do next\n----------------\n");
+    for line in &task {
+        body.push_str(&format!("{line}\n"));
+    }
+    body.push_str(&format!(
+        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log){}, report.md (this report).\n\
+Save this message and merge the log with `legatus inbox <message.eml> --game <your game folder>` \
+(for a game you do not have yet: `--into <new folder>`). Only the attached log counts: this text is a courtesy copy.\n",
+        template
+            .as_ref()
+            .map(|(n, _)| format!(", {n} (your order template)"))
+            .unwrap_or_default()
+    ));
+    let provisional = game.rules().provisional(&h.data);
+    let mut attachments = vec![Attachment {
+        file_name: LOG_ATTACHMENT.into(),
+        content_type: "application/x-yaml".into(),
+        bytes: log_bytes,
+    }];
+    if let Some((name, text)) = template {
+        attachments.push(Attachment {
+            file_name: name,
+            content_type: "application/x-yaml".into(),
+            bytes: text.into_bytes(),
+        });
+    }
+    attachments.push(Attachment {
+        file_name: "report.md".into(),
+        content_type: "text/markdown".into(),
+        bytes: render::report_md(game, &provisional).into_bytes(),
+    });
+    Ok(OutgoingMail {
+        from: address(&sender.name, &sender.email),
+        to: address(&recipient.name, &recipient.email),
+        subject,
+        body_text: body,
+        attachments,
+    })
+}
+
+/// `legatus mail`: verifies the game, builds the message and writes or sends it.
+///
+/// Errors: [`Error::Input`] for an unknown side, unusable SMTP settings, a refused
+/// login or an unreachable server (the password is never shown); [`Error::Verify`]
+/// if the local log does not verify.
+pub fn mail(registry: &Registry, a: MailArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let dir = GameDir::new(&a.game);
+    let (game, _) = dir.load(registry)?;
+    let log = dir.log();
+    let bytes = std::fs::read(&log).map_err(|e| Error::input(format!("{}: {e}", log.display())))?;
+    let msg = compose(&game, bytes, &a.to)?;
+    let names: Vec<&str> = msg
+        .attachments
+        .iter()
+        .map(|x| x.file_name.as_str())
+        .collect();
+    if let Some(path) = &a.eml {
+        write_eml(&msg, path).map_err(mail_err)?;
+        say(
+            out,
+            format!("Wrote {} for {} ({})", path.display(), a.to, msg.to),
+        )?;
+    } else {
+        let cfg = SmtpConfig::from_env_and_file(a.config.as_deref()).map_err(mail_err)?;
+        send_smtp(&msg, &cfg).map_err(mail_err)?;
+        say(out, format!("Sent to {} ({}) through {cfg}", a.to, msg.to))?;
+    }
+    say(out, format!("Subject: {}", msg.subject))?;
+    say(out, format!("Attached: {}", names.join(", ")))
+}
+
+/// Messages from a file or a Maildir, each with a label for messages.
+fn messages(source: &Path) -> Result<Vec<(String, ReceivedMail)>, Error> {
+    if source.is_dir() {
+        Ok(read_maildir(source)
+            .map_err(mail_err)?
+            .into_iter()
+            .map(|(p, m)| (p.display().to_string(), m))
+            .collect())
+    } else {
+        let raw = std::fs::read(source)
+            .map_err(|e| Error::input(format!("{}: {e}", source.display())))?;
+        let m = parse_message(&raw).map_err(|e| match e {
+            MailError::Parse { reason, .. } => Error::input(format!(
+                "{}: not an email message: {reason}",
+                source.display()
+            )),
+            other => mail_err(other),
+        })?;
+        Ok(vec![(source.display().to_string(), m)])
+    }
+}
+
+fn log_attachment(m: &ReceivedMail) -> Option<&Attachment> {
+    m.attachments.iter().find(|a| a.file_name == LOG_ATTACHMENT)
+}
+
+/// The header of a game in plain words, for someone deciding whether to join.
+pub(crate) fn describe_header(game: &Game) -> Vec<String> {
+    let h = &game.header;
+    let mut v = vec![
+        format!("Game {}", h.game),
+        format!(
+            "Ruleset: {} ({} version {})",
+            game.rules().title(),
+            h.ruleset.id,
+            h.ruleset.version
+        ),
+        format!("Scenario: {}", h.scenario.id),
+        format!(
+            "Scenario data: sha256 {}{}",
+            h.scenario.data_hash,
+            if h.scenario.overrides.is_empty() {
+                " (no overrides)".to_string()
+            } else {
+                format!(" (with overrides {})", h.scenario.overrides.join(", "))
+            }
+        ),
+        format!(
+            "Optional rules: {}",
+            if h.options.is_empty() {
+                "none".to_string()
+            } else {
+                h.options.join(", ")
+            }
+        ),
+        format!("Dice: {}", h.dice.mode),
+        "Players:".to_string(),
+    ];
+    for p in &h.players {
+        let fp = game.key(&p.side).map(fingerprint).unwrap_or_default();
+        v.push(format!(
+            "  - {}: {} <{}>, key {fp}",
+            p.side, p.name, p.email
+        ));
+    }
+    v
+}
+
+/// `legatus inbox`: reads messages and merges their `log.yaml` into `--game`, or
+/// creates `--into` for a game not held yet.
+///
+/// Errors: [`Error::Input`] when the source is unreadable, has no legatus
+/// attachment, or holds another game's log; [`Error::Verify`] when the received
+/// log does not verify or forks from the local one. Nothing is written on error.
+pub fn inbox(registry: &Registry, a: InboxArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let msgs = messages(&a.source)?;
+    let single = !a.source.is_dir();
+    if msgs.is_empty() {
+        return Err(Error::input(format!(
+            "{}: no messages in this Maildir",
+            a.source.display()
+        )));
+    }
+    match (&a.game, &a.into) {
+        (Some(g), _) => inbox_merge(registry, g, &msgs, single, out),
+        (None, Some(into)) => inbox_new(registry, into, &msgs, out),
+        (None, None) => unreachable!("clap requires --game or --into"),
+    }
+}
+
+fn inbox_merge(
+    registry: &Registry,
+    game: &Path,
+    msgs: &[(String, ReceivedMail)],
+    single: bool,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let dir = GameDir::new(game);
+    if !dir.log().exists() {
+        return Err(Error::input(format!(
+            "{} has no log.yaml: is it a game folder? (for a game you do not have yet use --into <new folder>)",
+            game.display()
+        )));
+    }
+    let lock = dir.lock()?;
+    let mut first_error: Option<Error> = None;
+    let mut merged = None;
+    for (label, m) in msgs {
+        let Some(att) = log_attachment(m) else {
+            let e = format!(
+                "{label}: no legatus attachment ({LOG_ATTACHMENT}) in this message (subject {:?}); nothing to merge",
+                m.subject
+            );
+            if single {
+                return Err(Error::input(e));
+            }
+            say(out, format!("- {e}"))?;
+            continue;
+        };
+        let name = format!("{label} ({LOG_ATTACHMENT})");
+        match merge::merge_into(&dir, &lock, registry, &name, &att.bytes) {
+            Ok(Merged::UpToDate { local, received }) => say(
+                out,
+                format!(
+                    "{label}: nothing to do — it carries {received} entries and {} already has {local}{}",
+                    game.display(),
+                    if received == local { " (the same log)" } else { " (this copy is older)" }
+                ),
+            )?,
+            Ok(Merged::Extended { from, to, game: g }) => {
+                say(
+                    out,
+                    format!(
+                        "{label}: merged entries {}-{to} into {} (verified: chain, signatures, dice, rules)",
+                        from + 1,
+                        game.display()
+                    ),
+                )?;
+                merged = Some(g);
+            }
+            Err(e) => {
+                if single {
+                    return Err(e);
+                }
+                say(out, format!("- {label}: {e}"))?;
+                let worse = match (&first_error, &e) {
+                    (None, _) => true,
+                    (Some(Error::Verify { .. }), _) => false,
+                    (Some(_), Error::Verify { .. }) => true,
+                    _ => false,
+                };
+                if worse {
+                    first_error = Some(e);
+                }
+            }
+        }
+    }
+    if let Some(g) = merged {
+        say(out, "Next:")?;
+        for line in render::next_steps(&g) {
+            say(out, format!("  - {line}"))?;
+        }
+    }
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn inbox_new(
+    registry: &Registry,
+    into: &Path,
+    msgs: &[(String, ReceivedMail)],
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    // The longest log among the messages (the first of equal length).
+    let mut best: Option<(&str, &Attachment, LogSummary)> = None;
+    let mut skipped = Vec::new();
+    for (label, m) in msgs {
+        let Some(att) = log_attachment(m) else {
+            skipped.push(label.as_str());
+            continue;
+        };
+        let s = LogSummary::from_bytes(label, &att.bytes)?;
+        if let Some((_, _, b)) = &best {
+            if b.header.game != s.header.game {
+                return Err(Error::input(format!(
+                    "the messages hold logs of different games ({} and {}); give one message file",
+                    b.header.game, s.header.game
+                )));
+            }
+            if s.entries.len() <= b.entries.len() {
+                continue;
+            }
+        }
+        best = Some((label, att, s));
+    }
+    let Some((label, att, _)) = best else {
+        return Err(Error::input(format!(
+            "no legatus attachment ({LOG_ATTACHMENT}) in {}",
+            skipped.join(", ")
+        )));
+    };
+    if into.exists()
+        && std::fs::read_dir(into)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(true)
+    {
+        return Err(Error::input(format!(
+            "{} already exists and is not empty: give a new folder to --into, or merge into an existing game with --game",
+            into.display()
+        )));
+    }
+    let name = format!("{label} ({LOG_ATTACHMENT})");
+    let (game, _) = verify(
+        LogReader::new(name.clone(), std::io::Cursor::new(&att.bytes[..])),
+        registry,
+    )?;
+    create_game_dir(into, &game, &att.bytes)?;
+    say(out, format!("{label}: a game you did not have yet; its log verifies (chain, signatures, dice, rules)."))?;
+    for line in describe_header(&game) {
+        say(out, line)?;
+    }
+    say(
+        out,
+        format!(
+            "Created {} with {} entries. Check the players, keys and scenario above before you play.",
+            into.display(),
+            game.last_seq()
+        ),
+    )?;
+    say(out, "Next:")?;
+    for line in render::next_steps(&game) {
+        say(out, format!("  - {line}"))?;
+    }
+    Ok(())
+}
+
+/// Creates the folder `into` holding `log_bytes` and the caches of `game`: the
+/// files are written into a temporary folder next to it, which is then renamed.
+pub(crate) fn create_game_dir(into: &Path, game: &Game, log_bytes: &[u8]) -> Result<(), Error> {
+    let parent = match into.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".legatus-new-")
+        .tempdir_in(&parent)
+        .map_err(|e| Error::input(format!("{}: {e}", parent.display())))?;
+    merge::write_game(&GameDir::new(tmp.path()), game, log_bytes)?;
+    if into.exists() {
+        // An empty folder: rename replaces it.
+        std::fs::remove_dir(into).map_err(|e| Error::input(format!("{}: {e}", into.display())))?;
+    }
+    let kept = tmp.keep();
+    std::fs::rename(&kept, into).map_err(|e| {
+        let _ = std::fs::remove_dir_all(&kept);
+        Error::input(format!("{}: {e}", into.display()))
+    })
+}

@@ -1,0 +1,255 @@
+//! Merging a log received from the other side (by mail or from a forum post)
+//! into a game folder: game-agnostic, by entry hash.
+//!
+//! The received log replaces the local one only when the local log's
+//! documents are a prefix of the received ones (same header hash, then the
+//! same entry hash at every position) and the received log verifies as a
+//! whole. Anything else leaves every file untouched: an older or equal copy
+//! is reported as such, a log of another game is refused, and two different
+//! entries at one position are reported as a fork.
+
+use std::io::{BufRead, Cursor};
+
+use crate::protocol::log::{Doc, Header, LogReader};
+use crate::ruleset::Registry;
+
+use super::folder::{write_atomic, GameDir, Lock};
+use super::game::Game;
+use super::verify::verify;
+use super::{render, Error};
+
+/// One entry as the merge sees it: position, author and hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryId {
+    /// The entry's `seq` field.
+    pub seq: u64,
+    /// The author's side.
+    pub author: String,
+    /// SHA-256 (hex) of the entry's canonical bytes (what the next entry's `prev` names).
+    pub hash: String,
+}
+
+impl std::fmt::Display for EntryId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "entry {} by {}, hash {}",
+            self.seq, self.author, self.hash
+        )
+    }
+}
+
+/// A log read (not verified): its header, the header's hash and every entry's id.
+#[derive(Debug, Clone)]
+pub struct LogSummary {
+    /// The header.
+    pub header: Header,
+    /// SHA-256 (hex) of the header's canonical bytes.
+    pub header_hash: String,
+    /// The entries in log order.
+    pub entries: Vec<EntryId>,
+}
+
+impl LogSummary {
+    /// Reads a log's documents (parsing only: no signature, dice or rules check).
+    ///
+    /// Errors: [`Error::Input`] when the log cannot be read or a document is not
+    /// a header or entry (with file:line:column).
+    pub fn read<R: BufRead>(reader: LogReader<R>) -> Result<Self, Error> {
+        let mut header = None;
+        let mut entries = Vec::new();
+        for doc in reader {
+            match doc? {
+                Doc::Header(h) => header = Some(*h),
+                Doc::Entry(e, _) => {
+                    let hash = e.hash().map_err(|err| Error::input(err.to_string()))?;
+                    entries.push(EntryId {
+                        seq: e.seq,
+                        author: e.author.clone(),
+                        hash: hex::encode(hash),
+                    });
+                }
+            }
+        }
+        let header = header.ok_or_else(|| Error::input("empty log (no header)"))?;
+        let header_hash = hex::encode(header.hash().map_err(|e| Error::input(e.to_string()))?);
+        Ok(LogSummary {
+            header,
+            header_hash,
+            entries,
+        })
+    }
+
+    /// Reads a log held in memory; `name` names it in errors.
+    ///
+    /// Errors: as [`LogSummary::read`].
+    pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Self, Error> {
+        Self::read(LogReader::new(name.to_string(), Cursor::new(bytes)))
+    }
+
+    /// The number of the last entry (0 when there are none).
+    pub fn last_seq(&self) -> u64 {
+        self.entries.last().map(|e| e.seq).unwrap_or(0)
+    }
+}
+
+/// How a received log stands to the local one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Relation {
+    /// The received log is the local log or a prefix of it: nothing to do.
+    UpToDate {
+        /// Entries in the local log.
+        local: u64,
+        /// Entries in the received log.
+        received: u64,
+    },
+    /// The received log continues the local one.
+    Extends {
+        /// Entries in the local log.
+        local: u64,
+        /// Entries in the received log.
+        received: u64,
+    },
+    /// The received log is of another game.
+    OtherGame {
+        /// The local game id.
+        local: String,
+        /// The received game id.
+        received: String,
+    },
+    /// Same game id, different headers: the game was set up twice.
+    HeaderFork,
+    /// Two different entries stand at the same position.
+    Fork {
+        /// The local entry.
+        local: EntryId,
+        /// The received entry.
+        received: EntryId,
+    },
+}
+
+/// Compares a received log with the local one, document by document (by hash).
+pub fn compare(local: &LogSummary, received: &LogSummary) -> Relation {
+    if local.header.game != received.header.game {
+        return Relation::OtherGame {
+            local: local.header.game.clone(),
+            received: received.header.game.clone(),
+        };
+    }
+    if local.header_hash != received.header_hash {
+        return Relation::HeaderFork;
+    }
+    for (l, r) in local.entries.iter().zip(&received.entries) {
+        if l.hash != r.hash {
+            return Relation::Fork {
+                local: l.clone(),
+                received: r.clone(),
+            };
+        }
+    }
+    let (nl, nr) = (local.entries.len() as u64, received.entries.len() as u64);
+    if nr <= nl {
+        Relation::UpToDate {
+            local: nl,
+            received: nr,
+        }
+    } else {
+        Relation::Extends {
+            local: nl,
+            received: nr,
+        }
+    }
+}
+
+/// What [`merge_into`] did.
+pub enum Merged {
+    /// The received log is older than or equal to the local one; nothing was written.
+    UpToDate {
+        /// Entries in the local log.
+        local: u64,
+        /// Entries in the received log.
+        received: u64,
+    },
+    /// `log.yaml` was replaced by the received log; `state.yaml` and `report.md` were rewritten.
+    Extended {
+        /// Entries in the local log before.
+        from: u64,
+        /// Entries now.
+        to: u64,
+        /// The verified game after the merge.
+        game: Box<Game>,
+    },
+}
+
+/// The error for a fork between `local` and `received` (exit 3).
+pub fn fork_error(local: &EntryId, received: &EntryId) -> Error {
+    Error::Verify {
+        seq: local.seq,
+        check: "fork",
+        reason: format!(
+            "the logs fork: here {local}; received {received}. Two different entries stand at the same position; nothing was overwritten — settle with your opponent which one stands"
+        ),
+    }
+}
+
+/// Writes `state.yaml`, `report.md` (from `game`) and then `log.yaml` (`log_bytes`)
+/// into `dir`, each atomically.
+///
+/// Errors: [`Error::Input`] on I/O failure.
+pub fn write_game(dir: &GameDir, game: &Game, log_bytes: &[u8]) -> Result<(), Error> {
+    let provisional = game.rules().provisional(&game.header.data);
+    write_atomic(&dir.state(), render::state_yaml(game).as_bytes())?;
+    write_atomic(
+        &dir.report(),
+        render::report_md(game, &provisional).as_bytes(),
+    )?;
+    write_atomic(&dir.log(), log_bytes)
+}
+
+/// Merges the log `received` (named `name` in messages) into the game folder
+/// `dir`, whose lock the caller holds.
+///
+/// Replaces `log.yaml` with `received` (and rewrites the caches) only when the
+/// local log is a prefix of it (by hash) and it verifies as a whole.
+///
+/// Errors: [`Error::Input`] if either log cannot be read or the received log is
+/// of another game; [`Error::Verify`] (check `fork`) if the logs fork, or any
+/// verification failure of the received log. Nothing is written on error.
+pub fn merge_into(
+    dir: &GameDir,
+    _lock: &Lock,
+    registry: &Registry,
+    name: &str,
+    received: &[u8],
+) -> Result<Merged, Error> {
+    let local = LogSummary::read(LogReader::open(&dir.log())?)?;
+    let theirs = LogSummary::from_bytes(name, received)?;
+    match compare(&local, &theirs) {
+        Relation::OtherGame { local, received } => Err(Error::input(format!(
+            "{name} is the log of game {received}, but {} holds game {local}; nothing was merged",
+            dir.path.display()
+        ))),
+        Relation::HeaderFork => Err(Error::Verify {
+            seq: 0,
+            check: "fork",
+            reason: format!(
+                "{name} has the same game id as {} but a different header; nothing was overwritten",
+                dir.path.display()
+            ),
+        }),
+        Relation::Fork { local, received } => Err(fork_error(&local, &received)),
+        Relation::UpToDate { local, received } => Ok(Merged::UpToDate { local, received }),
+        Relation::Extends { local, received: n } => {
+            let (game, _) = verify(
+                LogReader::new(name.to_string(), Cursor::new(received)),
+                registry,
+            )?;
+            write_game(dir, &game, received)?;
+            Ok(Merged::Extended {
+                from: local,
+                to: n,
+                game: Box::new(game),
+            })
+        }
+    }
+}

@@ -1,0 +1,706 @@
+//! The transport commands end to end: `mail` / `inbox` (.eml files, a loopback
+//! SMTP sink), `post` / `import` (forum paste blocks), forks, and snapshots of
+//! what players read. Files only in temp dirs; network only to 127.0.0.1.
+
+mod support;
+
+use std::path::Path;
+
+use legatus::engine::folder::GameDir;
+use legatus::engine::merge::LogSummary;
+use legatus::engine::orders;
+use legatus::protocol::keys::SigningKey;
+use legatus::protocol::log::LogReader;
+use legatus::ruleset::PendingKind;
+use legatus::transport::mail::{parse_message, write_eml, OutgoingMail};
+use mailin::AuthMechanism;
+use support::smtp_sink::SmtpSink;
+use support::{cli, ok, registry, Table};
+
+/// Plays one entry in the game folder `game` by whoever must act there; returns
+/// that side, or `None` when the game is over and nothing waits.
+fn act(t: &Table, game: &str, counter: &mut u32) -> Option<String> {
+    let reg = registry();
+    let (g, _) = GameDir::new(game).load(&reg).unwrap();
+    let (actor, ahead) = match g.awaited_revealer() {
+        Some(who) => {
+            let key = SigningKey::load(Path::new(&t.key_of(&who)), None).unwrap();
+            let ahead = orders::lookahead(&g, &key, &who).unwrap();
+            (who, ahead)
+        }
+        None => {
+            let p = g.pending();
+            let who = match p.kind {
+                PendingKind::GameOver => return None,
+                PendingKind::Sealed => {
+                    let c = g.sealed_committed();
+                    let r = g.sealed_revealed();
+                    p.sides
+                        .iter()
+                        .find(|s| !c.contains(s))
+                        .or_else(|| p.sides.iter().find(|s| !r.contains(s)))
+                        .unwrap()
+                        .clone()
+                }
+                _ => p.sides[0].clone(),
+            };
+            (who, g.clone())
+        }
+    };
+    let p = ahead.pending();
+    let committed = ahead.sealed_committed();
+    let sealed_turn = !committed.contains(&actor)
+        || (committed.len() == p.sides.len() && !ahead.sealed_revealed().contains(&actor));
+    let acts = p.sides.contains(&actor)
+        && (p.kind != PendingKind::Sealed || sealed_turn)
+        && p.kind != PendingKind::GameOver;
+    *counter += 1;
+    if acts {
+        let tpl = ok(&[
+            "template",
+            game,
+            "--side",
+            &actor,
+            "--key",
+            &t.key_of(&actor),
+        ]);
+        let f = t.p(&format!("orders-{counter}.yaml"));
+        std::fs::write(&f, tpl).unwrap();
+        ok(&[
+            "apply",
+            game,
+            "--orders",
+            &f.display().to_string(),
+            "--key",
+            &t.key_of(&actor),
+        ]);
+    } else {
+        ok(&["apply", game, "--key", &t.key_of(&actor)]);
+    }
+    Some(actor)
+}
+
+fn copy_game(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for f in ["log.yaml", "state.yaml", "report.md"] {
+        std::fs::copy(from.join(f), to.join(f)).unwrap();
+    }
+}
+
+fn hashes(game: &Path) -> Vec<String> {
+    LogSummary::read(LogReader::open(&game.join("log.yaml")).unwrap())
+        .unwrap()
+        .entries
+        .into_iter()
+        .map(|e| e.hash)
+        .collect()
+}
+
+fn other(side: &str) -> &'static str {
+    if side == "red" {
+        "blue"
+    } else {
+        "red"
+    }
+}
+
+fn game_id(game: &Path) -> String {
+    LogSummary::read(LogReader::open(&game.join("log.yaml")).unwrap())
+        .unwrap()
+        .header
+        .game
+}
+
+/// Replaces the random parts (game id, hashes, key fingerprints, armored
+/// payload) with fixed placeholders so snapshots are stable.
+fn mask(text: &str, game: &str) -> String {
+    let s = text
+        .replace(game, "<GAME-ID>")
+        .replace(&game[..8], "<GAME>");
+    let mut out = String::new();
+    let mut in_block = false;
+    let mut body_done = false;
+    for line in s.lines() {
+        if line.contains("BEGIN LEGATUS ENTRIES") {
+            in_block = true;
+            body_done = false;
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        if line.contains("END LEGATUS ENTRIES") {
+            in_block = false;
+        }
+        if in_block {
+            if let Some(rest) = line.strip_prefix("Length: ") {
+                let _ = rest;
+                out.push_str("Length: <N>\n");
+            } else if line.starts_with("Checksum: ") {
+                out.push_str("Checksum: sha256:<SHA256>\n");
+            } else if line.starts_with("Game: ") || line.starts_with("Entries: ") || line.is_empty()
+            {
+                out.push_str(line);
+                out.push('\n');
+            } else if !body_done {
+                out.push_str("<base64 payload>\n");
+                body_done = true;
+            }
+            continue;
+        }
+        out.push_str(&mask_hex(line));
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs of 12 or more hex digits become `<HEX>`.
+fn mask_hex(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let mut j = i;
+        while j < chars.len() && chars[j].is_ascii_hexdigit() {
+            j += 1;
+        }
+        let bounded_left = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
+        let bounded_right = j == chars.len() || !chars[j].is_ascii_alphanumeric();
+        if j - i >= 12 && bounded_left && bounded_right {
+            out.push_str("<HEX>");
+            i = j;
+        } else if j > i {
+            out.extend(&chars[i..j]);
+            i = j;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn transport_mail_eml_round_trip() {
+    let t = Table::new();
+    t.start("mutual");
+    let red = t.game();
+    let blue = t.s("blue-game");
+    let mut n = 0;
+    let mut first = true;
+    let (mut saw_reveal, mut saw_template) = (false, false);
+    for round in 0..8 {
+        // Whoever must act plays in their own folder, then mails the game over.
+        let folder_of = |side: &str| {
+            if side == "red" {
+                red.clone()
+            } else {
+                blue.clone()
+            }
+        };
+        let expected = who_acts(&red);
+        assert!(!first || expected == "red", "red acts first");
+        let src = folder_of(&expected);
+        let actor = act(&t, &src, &mut n).expect("game goes on");
+        assert_eq!(actor, expected);
+        let to = other(&actor);
+        let eml = t.s(&format!("round-{round}.eml"));
+        let o = ok(&["mail", &src, "--to", to, "--eml", &eml]);
+        assert!(o.contains("Attached: log.yaml"), "{o}");
+        let msg = parse_message(&std::fs::read(&eml).unwrap()).unwrap();
+        assert!(msg.subject.starts_with("[legatus] "), "{}", msg.subject);
+        assert_eq!(msg.attachments[0].file_name, "log.yaml");
+        assert_eq!(
+            msg.attachments[0].bytes,
+            std::fs::read(Path::new(&src).join("log.yaml")).unwrap()
+        );
+        assert!(msg.attachments.iter().any(|a| a.file_name == "report.md"));
+        // A reveal owed by the recipient: said in the body, no template attached.
+        let (g, _) = GameDir::new(&src).load(&registry()).unwrap();
+        let has_template = msg
+            .attachments
+            .iter()
+            .any(|a| a.file_name.starts_with("orders-"));
+        if g.awaited_revealer().as_deref() == Some(to) {
+            assert!(!has_template);
+            assert!(
+                msg.body_text.contains("waits for your dice reveal"),
+                "{}",
+                msg.body_text
+            );
+            saw_reveal = true;
+        } else {
+            saw_template |= has_template;
+        }
+        if first {
+            // Blue has no copy yet: --into shows the header and creates the folder.
+            let o = ok(&["inbox", &eml, "--into", &blue]);
+            assert!(o.contains("Players:"), "{o}");
+            assert!(o.contains("red: Ana <ana@example.org>"), "{o}");
+            assert!(o.contains("Dice: mutual"), "{o}");
+            first = false;
+        } else {
+            let o = ok(&["inbox", &eml, "--game", &folder_of(to)]);
+            assert!(o.contains("merged entries"), "{o}");
+            // The same message again: nothing to do.
+            let o = ok(&["inbox", &eml, "--game", &folder_of(to)]);
+            assert!(o.contains("nothing to do"), "{o}");
+        }
+        assert_eq!(hashes(Path::new(&red)), hashes(Path::new(&blue)));
+    }
+    assert!(saw_reveal && saw_template, "{saw_reveal} {saw_template}");
+    for g in [&red, &blue] {
+        ok(&["verify", &format!("{g}/log.yaml")]);
+        let state = std::fs::read_to_string(format!("{g}/state.yaml")).unwrap();
+        assert!(state.contains(&format!("entry: {}", hashes(Path::new(g)).len())));
+    }
+    assert_eq!(
+        std::fs::read(format!("{red}/log.yaml")).unwrap(),
+        std::fs::read(format!("{blue}/log.yaml")).unwrap()
+    );
+}
+
+/// The side that acts next in `game` (the reveal owed first).
+fn who_acts(game: &str) -> String {
+    let reg = registry();
+    let (g, _) = GameDir::new(game).load(&reg).unwrap();
+    if let Some(w) = g.awaited_revealer() {
+        return w;
+    }
+    let p = g.pending();
+    if p.kind == PendingKind::Sealed {
+        let c = g.sealed_committed();
+        let r = g.sealed_revealed();
+        return p
+            .sides
+            .iter()
+            .find(|s| !c.contains(s))
+            .or_else(|| p.sides.iter().find(|s| !r.contains(s)))
+            .unwrap()
+            .clone();
+    }
+    p.sides[0].clone()
+}
+
+#[test]
+fn transport_mail_template_attached_for_recipient() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    let actor = act(&t, &t.game(), &mut n).unwrap();
+    let to = other(&actor);
+    let eml = t.s("m.eml");
+    ok(&["mail", &t.game(), "--to", to, "--eml", &eml]);
+    let msg = parse_message(&std::fs::read(&eml).unwrap()).unwrap();
+    let names: Vec<&str> = msg
+        .attachments
+        .iter()
+        .map(|a| a.file_name.as_str())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    let tpl = &msg.attachments[1];
+    assert!(
+        tpl.file_name.starts_with(&format!("orders-{to}-")),
+        "{names:?}"
+    );
+    let text = String::from_utf8(tpl.bytes.clone()).unwrap();
+    assert!(text.contains(&format!("side: \"{to}\"")), "{text}");
+    // Unknown side: exit 2, nothing written.
+    let r = cli(&["mail", &t.game(), "--to", "green", "--eml", &t.s("x.eml")]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(!t.p("x.eml").exists());
+}
+
+/// Writes a settings file only its owner can read.
+fn private_file(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+}
+
+#[test]
+fn transport_mail_smtp_loopback() {
+    const USER: &str = "ana";
+    const PASSWORD: &str = "Alesia-52-bc-secret";
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    copy_game(&t.p("game"), &blue);
+    let mut n = 0;
+    let actor = act(&t, &t.game(), &mut n).unwrap();
+    let to = other(&actor);
+    let sink = SmtpSink::start(USER, PASSWORD, &[AuthMechanism::Plain], 2);
+    let cfg = t.p("smtp.yaml");
+    private_file(
+        &cfg,
+        &format!("url: \"{}\"\npassword: \"{PASSWORD}\"\n", sink.url(USER)),
+    );
+    let o = ok(&[
+        "mail",
+        &t.game(),
+        "--to",
+        to,
+        "--smtp",
+        "--config",
+        &cfg.display().to_string(),
+    ]);
+    assert!(!o.contains(PASSWORD), "{o}");
+    let d = sink.recv(10).expect("the message arrives");
+    assert_eq!(d.to, vec!["ben@example.org".to_string()]);
+    let eml = t.p("received.eml");
+    std::fs::write(&eml, &d.data).unwrap();
+    let o = ok(&[
+        "inbox",
+        &eml.display().to_string(),
+        "--game",
+        &blue.display().to_string(),
+    ]);
+    assert!(o.contains("merged entries"), "{o}");
+    assert_eq!(hashes(&t.p("game")), hashes(&blue));
+
+    // A wrong password: a clear error, exit 2, the password never shown.
+    let bad = t.p("bad.yaml");
+    private_file(
+        &bad,
+        &format!(
+            "url: \"{}\"\npassword: \"wrong-Pa55word\"\n",
+            sink.url(USER)
+        ),
+    );
+    let r = cli(&[
+        "mail",
+        &t.game(),
+        "--to",
+        to,
+        "--smtp",
+        "--config",
+        &bad.display().to_string(),
+    ]);
+    assert_eq!(r.code, 2, "{}\n{}", r.out, r.err);
+    assert!(r.err.contains("refused the login"), "{}", r.err);
+    assert!(!r.err.contains("wrong-Pa55word") && !r.out.contains("wrong-Pa55word"));
+    // --config without --smtp is a usage error.
+    let r = cli(&[
+        "mail",
+        &t.game(),
+        "--to",
+        to,
+        "--eml",
+        &t.s("y.eml"),
+        "--config",
+        &cfg.display().to_string(),
+    ]);
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn transport_inbox_fork_and_foreign_mail() {
+    let t = Table::new();
+    t.start("mutual");
+    let copy = t.p("copy");
+    copy_game(&t.p("game"), &copy);
+    let copy_s = copy.display().to_string();
+    // Red commits a bid in the game; in the copy blue commits first: two
+    // different entries at the same position.
+    let mut n = 0;
+    let actor = act(&t, &t.game(), &mut n).unwrap();
+    assert_eq!(actor, "red");
+    let tpl = ok(&["template", &copy_s, "--side", "blue"]);
+    std::fs::write(t.p("blue.yaml"), tpl).unwrap();
+    ok(&[
+        "apply",
+        &copy_s,
+        "--orders",
+        &t.s("blue.yaml"),
+        "--key",
+        &t.key_of("blue"),
+    ]);
+    let eml = t.s("fork.eml");
+    ok(&["mail", &copy_s, "--to", "red", "--eml", &eml]);
+    let before = std::fs::read(t.p("game/log.yaml")).unwrap();
+    let state_before = std::fs::read(t.p("game/state.yaml")).unwrap();
+    let r = cli(&["inbox", &eml, "--game", &t.game()]);
+    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
+    assert!(r.err.contains("fork"), "{}", r.err);
+    let seq = hashes(&t.p("game")).len();
+    assert!(
+        r.err.contains(&format!("entry {seq} by red"))
+            && r.err.contains(&format!("entry {seq} by blue")),
+        "{}",
+        r.err
+    );
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
+    assert_eq!(std::fs::read(t.p("game/state.yaml")).unwrap(), state_before);
+
+    // A log of another game: exit 2.
+    let t2 = Table::new();
+    t2.start("mutual");
+    let other_eml = t.s("other.eml");
+    ok(&["mail", &t2.game(), "--to", "blue", "--eml", &other_eml]);
+    let r = cli(&["inbox", &other_eml, "--game", &t.game()]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("is the log of game"), "{}", r.err);
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
+
+    // A message without a legatus attachment.
+    let plain = t.p("plain.eml");
+    write_eml(
+        &OutgoingMail {
+            from: "ben@example.org".into(),
+            to: "ana@example.org".into(),
+            subject: "lunch?".into(),
+            body_text: "no log here\n".into(),
+            attachments: vec![],
+        },
+        &plain,
+    )
+    .unwrap();
+    let r = cli(&["inbox", &plain.display().to_string(), "--game", &t.game()]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("no legatus attachment"), "{}", r.err);
+
+    // A Maildir with all three: the fork is reported (exit 3), the others noted.
+    let md = t.p("Maildir");
+    std::fs::create_dir_all(md.join("new")).unwrap();
+    std::fs::create_dir_all(md.join("cur")).unwrap();
+    std::fs::copy(&eml, md.join("new/1.eml")).unwrap();
+    std::fs::copy(&plain, md.join("new/2.eml")).unwrap();
+    let r = cli(&["inbox", &md.display().to_string(), "--game", &t.game()]);
+    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("no legatus attachment"), "{}", r.out);
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
+
+    // --into an existing, non-empty folder is refused.
+    let r = cli(&["inbox", &eml, "--into", &t.game()]);
+    assert_eq!(r.code, 2);
+}
+
+fn quote_crlf(post: &str) -> String {
+    format!("Ana wrote:\n[quote]{post}[/quote]\nnice move\n").replace('\n', "\r\n")
+}
+
+#[test]
+fn transport_forum_post_import() {
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    let blue_s = blue.display().to_string();
+    copy_game(&t.p("game"), &blue);
+    let stale = t.p("stale-game");
+    copy_game(&t.p("game"), &stale);
+    let mut n = 0;
+    act(&t, &t.game(), &mut n).unwrap();
+    let post = ok(&["post", &t.game(), "--format", "bbcode"]);
+    assert!(
+        post.contains("[code]\n-----BEGIN LEGATUS ENTRIES-----"),
+        "{post}"
+    );
+    let page = t.p("page.txt");
+    std::fs::write(&page, quote_crlf(&post)).unwrap();
+    let page_s = page.display().to_string();
+
+    // A tampered block: refused with its reason, nothing written.
+    let before = std::fs::read(blue.join("log.yaml")).unwrap();
+    let mut lines: Vec<String> = quote_crlf(&post).split("\r\n").map(String::from).collect();
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with("Checksum:"))
+        .unwrap()
+        + 2;
+    let flipped: String = lines[i]
+        .chars()
+        .enumerate()
+        .map(|(k, c)| {
+            if k == 10 {
+                if c == 'A' {
+                    'B'
+                } else {
+                    'A'
+                }
+            } else {
+                c
+            }
+        })
+        .collect();
+    lines[i] = flipped;
+    let bad = t.p("bad.txt");
+    std::fs::write(&bad, lines.join("\r\n")).unwrap();
+    let r = cli(&["import", &blue_s, &bad.display().to_string()]);
+    assert_eq!(r.code, 2, "{}\n{}", r.out, r.err);
+    assert!(r.err.contains("paste block 1"), "{}", r.err);
+    assert_eq!(std::fs::read(blue.join("log.yaml")).unwrap(), before);
+
+    // The real post imports; the same again is skipped.
+    let o = ok(&["import", &blue_s, &page_s]);
+    assert!(o.contains("Imported entries"), "{o}");
+    assert_eq!(hashes(&t.p("game")), hashes(&blue));
+    let o = ok(&["import", &blue_s, &page_s]);
+    assert!(o.contains("Nothing to do"), "{o}");
+
+    // Blue answers in Markdown; red imports the whole thread page (both posts).
+    let actor = act(&t, &blue_s, &mut n).unwrap();
+    assert_eq!(actor, "blue");
+    let reply = ok(&["post", &blue_s, "--format", "markdown"]);
+    assert!(
+        reply.contains("```\n-----BEGIN LEGATUS ENTRIES-----"),
+        "{reply}"
+    );
+    // A copy that missed the first post: the gap is named, nothing written.
+    let reply_file = t.p("reply.txt");
+    std::fs::write(&reply_file, &reply).unwrap();
+    let stale_before = std::fs::read(stale.join("log.yaml")).unwrap();
+    let r = cli(&[
+        "import",
+        &stale.display().to_string(),
+        &reply_file.display().to_string(),
+    ]);
+    assert_eq!(r.code, 2, "{}\n{}", r.out, r.err);
+    assert!(r.err.contains("does not continue the log"), "{}", r.err);
+    assert_eq!(std::fs::read(stale.join("log.yaml")).unwrap(), stale_before);
+    let thread = t.p("thread.txt");
+    std::fs::write(&thread, format!("{}\n\n{reply}", quote_crlf(&post))).unwrap();
+    let o = ok(&["import", &t.game(), &thread.display().to_string()]);
+    assert!(o.contains("skipped 1 entries already in the log"), "{o}");
+    assert_eq!(hashes(&t.p("game")), hashes(&blue));
+    ok(&["verify", &t.s("game/log.yaml")]);
+
+    // The whole log with --from 1 starts a new folder with --new.
+    let all = ok(&["post", &t.game(), "--format", "text", "--from", "1"]);
+    assert!(all.contains("Entries: 0-"), "{all}");
+    let f = t.p("all.txt");
+    std::fs::write(&f, &all).unwrap();
+    let fresh = t.s("fresh");
+    let o = ok(&["import", &fresh, &f.display().to_string(), "--new"]);
+    assert!(o.contains("Players:"), "{o}");
+    assert_eq!(hashes(&t.p("game")), hashes(Path::new(&fresh)));
+    // An entries-only block cannot start a game.
+    let r = cli(&["import", &t.s("fresh2"), &page_s, "--new"]);
+    assert_eq!(r.code, 2);
+    assert!(!t.p("fresh2").exists());
+    // A block of another game is refused.
+    let t2 = Table::new();
+    t2.start("mutual");
+    let p2 = t.p("p2.txt");
+    std::fs::write(&p2, ok(&["post", &t2.game()])).unwrap();
+    let r = cli(&["import", &t.game(), &p2.display().to_string()]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("is for game"), "{}", r.err);
+}
+
+#[test]
+fn transport_import_refuses_forged_entries() {
+    // A block re-armored with a valid checksum but an edited entry: the armor
+    // reads, the signature does not verify, nothing is written (exit 3).
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    copy_game(&t.p("game"), &blue);
+    let mut n = 0;
+    act(&t, &t.game(), &mut n).unwrap();
+    let post = ok(&["post", &t.game(), "--format", "text"]);
+    let block = legatus::transport::armor::find_blocks(&post)
+        .pop()
+        .unwrap()
+        .unwrap();
+    let payload = String::from_utf8(block.payload).unwrap();
+    let forged = payload.replacen("author: red", "author: blue", 1);
+    assert_ne!(forged, payload);
+    let text = legatus::transport::armor::encode(&block.header, forged.as_bytes());
+    let f = t.p("forged.txt");
+    std::fs::write(&f, text).unwrap();
+    let before = std::fs::read(blue.join("log.yaml")).unwrap();
+    let r = cli(&[
+        "import",
+        &blue.display().to_string(),
+        &f.display().to_string(),
+    ]);
+    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
+    assert_eq!(std::fs::read(blue.join("log.yaml")).unwrap(), before);
+}
+
+#[test]
+fn transport_snapshots() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    act(&t, &t.game(), &mut n).unwrap();
+    let id = game_id(&t.p("game"));
+    let bb = ok(&["post", &t.game(), "--format", "bbcode"]);
+    insta::assert_snapshot!("post_bbcode", mask(&bb, &id));
+    let md = ok(&["post", &t.game(), "--format", "markdown"]);
+    insta::assert_snapshot!("post_markdown", mask(&md, &id));
+    let eml = t.s("m.eml");
+    ok(&["mail", &t.game(), "--to", "blue", "--eml", &eml]);
+    let msg = parse_message(&std::fs::read(&eml).unwrap()).unwrap();
+    let body = format!(
+        "Subject: {}\n\n{}",
+        msg.subject,
+        msg.body_text.replace("\r\n", "\n")
+    );
+    insta::assert_snapshot!("mail_body", mask(&body, &id));
+}
+
+#[test]
+fn transport_audit_chi_square() {
+    let t = Table::new();
+    t.start("mutual");
+    t.play_out();
+    let o = ok(&["audit", &t.s("game/log.yaml")]);
+    assert!(o.contains("Dice audit"), "{o}");
+    assert!(o.contains("Distribution per side"), "{o}");
+    assert!(o.contains("chi-square"), "{o}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["audit", &t.s("game/log.yaml"), "--format", "json"])).unwrap();
+    let dist = json["distribution"].as_object().unwrap();
+    assert!(!dist.is_empty());
+    for (side, dice) in dist {
+        let faces = &dice["d6"];
+        let counts: Vec<u64> = (1..=6)
+            .map(|f| faces[f.to_string()].as_u64().unwrap_or(0))
+            .collect();
+        let chi = legatus::report::stats::chi_square(&counts);
+        let line = format!("{side} d6: ");
+        let at = o.find(&line).unwrap_or_else(|| panic!("{o}"));
+        let next = o[at..].lines().nth(1).unwrap();
+        assert_eq!(next.trim(), chi.to_string(), "{o}");
+    }
+    let md = ok(&["audit", &t.s("game/log.yaml"), "--format", "markdown"]);
+    assert!(md.contains("chi-square"), "{md}");
+}
+
+#[test]
+fn transport_inbox_maildir_takes_the_newest() {
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    copy_game(&t.p("game"), &blue);
+    let md = t.p("Maildir");
+    std::fs::create_dir_all(md.join("new")).unwrap();
+    let mut n = 0;
+    // Three mails as the game goes on, filed so the newest is read first.
+    for i in 0..3 {
+        act(&t, &t.game(), &mut n).unwrap();
+        let eml = md.join(format!("new/{}.eml", 9 - i));
+        ok(&[
+            "mail",
+            &t.game(),
+            "--to",
+            "blue",
+            "--eml",
+            &eml.display().to_string(),
+        ]);
+    }
+    let o = ok(&[
+        "inbox",
+        &md.display().to_string(),
+        "--game",
+        &blue.display().to_string(),
+    ]);
+    assert_eq!(o.matches("merged entries").count(), 1, "{o}");
+    assert_eq!(o.matches("this copy is older").count(), 2, "{o}");
+    assert_eq!(hashes(&t.p("game")), hashes(&blue));
+    // Maildir messages are only read: still in new/.
+    assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 3);
+}

@@ -7,7 +7,10 @@ mod support;
 use support::{ok, Table};
 
 fn fixture() -> String {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tally/mutual-game.yaml").display().to_string()
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/tally/mutual-game.yaml")
+        .display()
+        .to_string()
 }
 
 #[test]
@@ -26,7 +29,10 @@ fn audit_report_text_snapshot() {
 
 #[test]
 fn audit_report_markdown_snapshot() {
-    insta::assert_snapshot!("audit_markdown", ok(&["audit", &fixture(), "--format", "markdown"]));
+    insta::assert_snapshot!(
+        "audit_markdown",
+        ok(&["audit", &fixture(), "--format", "markdown"])
+    );
 }
 
 #[test]

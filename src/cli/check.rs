@@ -154,7 +154,12 @@ pub fn audit(registry: &Registry, a: AuditArgs, out: &mut dyn Write) -> Result<(
         AuditFormat::Text | AuditFormat::Markdown => {
             let md = matches!(a.format, AuditFormat::Markdown);
             let mut s = String::new();
-            s.push_str(if md { "# Dice audit\n\n| entry | side | fixed by | purpose | rule | die | value |\n|---|---|---|---|---|---|---|\n" } else { "Dice audit\n" });
+            const HOW: &str = "Every die rolled in this game, in order. \"entry\" is the entry whose orders called for the roll and \"side\" its author; \"fixed by\" is the entry whose dice reveal fixed the value — a secret committed before play began (in open dice, the seed printed in the header). The log verified: each value below was recomputed from those secrets.";
+            if md {
+                s.push_str(&format!("# Dice audit\n\n{HOW}\n\n| entry | side | fixed by | purpose | rule | die | value |\n|---|---|---|---|---|---|---|\n"));
+            } else {
+                s.push_str(&format!("Dice audit\n{HOW}\n\n"));
+            }
             for r in &audit.rolls {
                 if md {
                     s.push_str(&format!(

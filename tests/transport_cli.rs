@@ -17,69 +17,6 @@ use mailin::AuthMechanism;
 use support::smtp_sink::SmtpSink;
 use support::{cli, ok, registry, Table};
 
-/// Plays one entry in the game folder `game` by whoever must act there; returns
-/// that side, or `None` when the game is over and nothing waits.
-fn act(t: &Table, game: &str, counter: &mut u32) -> Option<String> {
-    let reg = registry();
-    let (g, _) = GameDir::new(game).load(&reg).unwrap();
-    let (actor, ahead) = match g.awaited_revealer() {
-        Some(who) => {
-            let key = SigningKey::load(Path::new(&t.key_of(&who)), None).unwrap();
-            let ahead = orders::lookahead(&g, &key, &who).unwrap();
-            (who, ahead)
-        }
-        None => {
-            let p = g.pending();
-            let who = match p.kind {
-                PendingKind::GameOver => return None,
-                PendingKind::Sealed => {
-                    let c = g.sealed_committed();
-                    let r = g.sealed_revealed();
-                    p.sides
-                        .iter()
-                        .find(|s| !c.contains(s))
-                        .or_else(|| p.sides.iter().find(|s| !r.contains(s)))
-                        .unwrap()
-                        .clone()
-                }
-                _ => p.sides[0].clone(),
-            };
-            (who, g.clone())
-        }
-    };
-    let p = ahead.pending();
-    let committed = ahead.sealed_committed();
-    let sealed_turn = !committed.contains(&actor)
-        || (committed.len() == p.sides.len() && !ahead.sealed_revealed().contains(&actor));
-    let acts = p.sides.contains(&actor)
-        && (p.kind != PendingKind::Sealed || sealed_turn)
-        && p.kind != PendingKind::GameOver;
-    *counter += 1;
-    if acts {
-        let tpl = ok(&[
-            "template",
-            game,
-            "--side",
-            &actor,
-            "--key",
-            &t.key_of(&actor),
-        ]);
-        let f = t.p(&format!("orders-{counter}.yaml"));
-        std::fs::write(&f, tpl).unwrap();
-        ok(&[
-            "apply",
-            game,
-            "--orders",
-            &f.display().to_string(),
-            "--key",
-            &t.key_of(&actor),
-        ]);
-    } else {
-        ok(&["apply", game, "--key", &t.key_of(&actor)]);
-    }
-    Some(actor)
-}
-
 fn copy_game(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for f in ["log.yaml", "state.yaml", "report.md"] {
@@ -200,7 +137,7 @@ fn transport_mail_eml_round_trip() {
         let expected = who_acts(&red);
         assert!(!first || expected == "red", "red acts first");
         let src = folder_of(&expected);
-        let actor = act(&t, &src, &mut n).expect("game goes on");
+        let actor = t.act_in(&src, &mut n).expect("game goes on");
         assert_eq!(actor, expected);
         let to = other(&actor);
         let eml = t.s(&format!("round-{round}.eml"));
@@ -286,7 +223,7 @@ fn transport_mail_template_attached_for_recipient() {
     let t = Table::new();
     t.start("mutual");
     let mut n = 0;
-    let actor = act(&t, &t.game(), &mut n).unwrap();
+    let actor = t.act_in(&t.game(), &mut n).unwrap();
     let to = other(&actor);
     let eml = t.s("m.eml");
     ok(&["mail", &t.game(), "--to", to, "--eml", &eml]);
@@ -329,7 +266,7 @@ fn transport_mail_smtp_loopback() {
     let blue = t.p("blue-game");
     copy_game(&t.p("game"), &blue);
     let mut n = 0;
-    let actor = act(&t, &t.game(), &mut n).unwrap();
+    let actor = t.act_in(&t.game(), &mut n).unwrap();
     let to = other(&actor);
     let sink = SmtpSink::start(USER, PASSWORD, &[AuthMechanism::Plain], 2);
     let cfg = t.p("smtp.yaml");
@@ -405,7 +342,7 @@ fn transport_inbox_fork_and_foreign_mail() {
     // Red commits a bid in the game; in the copy blue commits first: two
     // different entries at the same position.
     let mut n = 0;
-    let actor = act(&t, &t.game(), &mut n).unwrap();
+    let actor = t.act_in(&t.game(), &mut n).unwrap();
     assert_eq!(actor, "red");
     let tpl = ok(&["template", &copy_s, "--side", "blue"]);
     std::fs::write(t.p("blue.yaml"), tpl).unwrap();
@@ -491,7 +428,7 @@ fn transport_forum_post_import() {
     let stale = t.p("stale-game");
     copy_game(&t.p("game"), &stale);
     let mut n = 0;
-    act(&t, &t.game(), &mut n).unwrap();
+    t.act_in(&t.game(), &mut n).unwrap();
     let post = ok(&["post", &t.game(), "--format", "bbcode"]);
     assert!(
         post.contains("[code]\n-----BEGIN LEGATUS ENTRIES-----"),
@@ -540,7 +477,7 @@ fn transport_forum_post_import() {
     assert!(o.contains("Nothing to do"), "{o}");
 
     // Blue answers in Markdown; red imports the whole thread page (both posts).
-    let actor = act(&t, &blue_s, &mut n).unwrap();
+    let actor = t.act_in(&blue_s, &mut n).unwrap();
     assert_eq!(actor, "blue");
     let reply = ok(&["post", &blue_s, "--format", "markdown"]);
     assert!(
@@ -598,7 +535,7 @@ fn transport_import_refuses_forged_entries() {
     let blue = t.p("blue-game");
     copy_game(&t.p("game"), &blue);
     let mut n = 0;
-    act(&t, &t.game(), &mut n).unwrap();
+    t.act_in(&t.game(), &mut n).unwrap();
     let post = ok(&["post", &t.game(), "--format", "text"]);
     let block = legatus::transport::armor::find_blocks(&post)
         .pop()
@@ -625,7 +562,7 @@ fn transport_snapshots() {
     let t = Table::new();
     t.start("mutual");
     let mut n = 0;
-    act(&t, &t.game(), &mut n).unwrap();
+    t.act_in(&t.game(), &mut n).unwrap();
     let id = game_id(&t.p("game"));
     let bb = ok(&["post", &t.game(), "--format", "bbcode"]);
     insta::assert_snapshot!("post_bbcode", mask(&bb, &id));
@@ -681,7 +618,7 @@ fn transport_inbox_maildir_takes_the_newest() {
     let mut n = 0;
     // Three mails as the game goes on, filed so the newest is read first.
     for i in 0..3 {
-        act(&t, &t.game(), &mut n).unwrap();
+        t.act_in(&t.game(), &mut n).unwrap();
         let eml = md.join(format!("new/{}.eml", 9 - i));
         ok(&[
             "mail",

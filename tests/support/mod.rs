@@ -110,21 +110,28 @@ impl Table {
 
     /// Plays one entry by whoever must act; returns false when the game is over and nothing waits.
     pub fn step(&self, counter: &mut u32) -> bool {
+        self.act_in(&self.game(), counter).is_some()
+    }
+
+    /// Plays one entry in the game folder `game` by whoever must act there
+    /// (orders from the template as is, or a bare reveal); returns that side,
+    /// or `None` when the game is over and nothing waits.
+    pub fn act_in(&self, game: &str, counter: &mut u32) -> Option<String> {
         let reg = registry();
-        let (game, _) = GameDir::new(self.p("game")).load(&reg).unwrap();
-        let (actor, ahead) = match game.awaited_revealer() {
+        let (g, _) = GameDir::new(game).load(&reg).unwrap();
+        let (actor, ahead) = match g.awaited_revealer() {
             Some(who) => {
                 let key = SigningKey::load(Path::new(&self.key_of(&who)), None).unwrap();
-                let ahead = orders::lookahead(&game, &key, &who).unwrap();
+                let ahead = orders::lookahead(&g, &key, &who).unwrap();
                 (who, ahead)
             }
             None => {
-                let p = game.pending();
+                let p = g.pending();
                 let who = match p.kind {
-                    PendingKind::GameOver => return false,
+                    PendingKind::GameOver => return None,
                     PendingKind::Sealed => {
-                        let c = game.sealed_committed();
-                        let r = game.sealed_revealed();
+                        let c = g.sealed_committed();
+                        let r = g.sealed_revealed();
                         p.sides
                             .iter()
                             .find(|s| !c.contains(s))
@@ -134,8 +141,7 @@ impl Table {
                     }
                     _ => p.sides[0].clone(),
                 };
-                let ahead = game.clone();
-                (who, ahead)
+                (who, g.clone())
             }
         };
         let p = ahead.pending();
@@ -146,29 +152,23 @@ impl Table {
             && (p.kind != PendingKind::Sealed || sealed_turn)
             && p.kind != PendingKind::GameOver;
         *counter += 1;
+        let key = self.key_of(&actor);
         if acts {
-            let t = ok(&[
-                "template",
-                &self.game(),
-                "--side",
-                &actor,
-                "--key",
-                &self.key_of(&actor),
-            ]);
+            let tpl = ok(&["template", game, "--side", &actor, "--key", &key]);
             let f = self.p(&format!("orders-{counter}.yaml"));
-            std::fs::write(&f, t).unwrap();
+            std::fs::write(&f, tpl).unwrap();
             ok(&[
                 "apply",
-                &self.game(),
+                game,
                 "--orders",
                 &f.display().to_string(),
                 "--key",
-                &self.key_of(&actor),
+                &key,
             ]);
         } else {
-            ok(&["apply", &self.game(), "--key", &self.key_of(&actor)]);
+            ok(&["apply", game, "--key", &key]);
         }
-        true
+        Some(actor)
     }
 
     pub fn play_out(&self) -> u32 {

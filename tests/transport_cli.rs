@@ -8,8 +8,6 @@ use std::path::Path;
 
 use legatus::engine::folder::GameDir;
 use legatus::engine::merge::LogSummary;
-use legatus::engine::orders;
-use legatus::protocol::keys::SigningKey;
 use legatus::protocol::log::LogReader;
 use legatus::ruleset::PendingKind;
 use legatus::transport::mail::{parse_message, write_eml, OutgoingMail};

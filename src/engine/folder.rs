@@ -64,12 +64,28 @@ impl GameDir {
             .open(&path)
             .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
         match file.try_lock() {
-            Ok(()) => Ok(Lock { _file: file }),
+            Ok(()) => {
+                self.remove_stale_temp_files();
+                Ok(Lock { _file: file })
+            }
             Err(std::fs::TryLockError::WouldBlock) => Err(Error::input(format!(
                 "game {} is busy: another legatus command is working on it; try again when it has finished",
                 self.path.display()
             ))),
             Err(std::fs::TryLockError::Error(e)) => Err(Error::input(format!("{}: {e}", path.display()))),
+        }
+    }
+
+    /// Removes temporary files a killed command left behind (`.tmp*`, made
+    /// by [`write_atomic`] and [`GameDir::append`]). Called with the lock
+    /// held, so no other command is writing them.
+    fn remove_stale_temp_files(&self) {
+        if let Ok(dir) = std::fs::read_dir(&self.path) {
+            for e in dir.flatten() {
+                if e.file_name().to_string_lossy().starts_with(".tmp") && e.path().is_file() {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
         }
     }
 

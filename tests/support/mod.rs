@@ -76,6 +76,17 @@ impl Table {
 
     /// `legatus new` + accepts, for a dice mode.
     pub fn start(&self, mode: &str) {
+        self.start_with(mode, &[]);
+    }
+
+    /// As [`Table::start`], with a Tally data override of `turns` turns.
+    pub fn start_long(&self, mode: &str, turns: u32) {
+        std::fs::write(self.p("long.yaml"), format!("turns: {turns}\n")).unwrap();
+        let data = self.s("long.yaml");
+        self.start_with(mode, &["--data", &data]);
+    }
+
+    fn start_with(&self, mode: &str, extra: &[&str]) {
         let mut args = vec![
             "new".to_string(),
             "--ruleset".into(),
@@ -91,6 +102,7 @@ impl Table {
             "--dir".into(),
             self.game(),
         ];
+        args.extend(extra.iter().map(|x| x.to_string()));
         if mode == "referee" {
             args.extend([
                 "--player".into(),

@@ -56,7 +56,12 @@ impl Battle {
         let mut work = self.clone();
         work.check_rallies(side, &orders.rally)?;
         work.movement(pack, n, side, orders, &mut Vec::new())?;
-        let attacks = work.check_attacks(pack, n, side, &orders.attacks)?;
+        work.check_breakthrough(pack, &mut Vec::new());
+        let attacks = if work.ending.is_some() {
+            Vec::new()
+        } else {
+            work.check_attacks(pack, n, side, &orders.attacks)?
+        };
         // Resolution.
         let mut ev = Vec::new();
         if let Some(f) = orders.defensive_fire {

@@ -157,7 +157,10 @@ pub fn aggressive(setup: BattleOrders) -> BattlePlan {
             attack("enemy Left", Some("enemy Reserve"), When::Always),
             attack("enemy Right", Some("enemy Reserve"), When::Always),
             attack("enemy Reserve", Some("enemy Center"), When::Always),
-        ],
+        ]
+        .into_iter()
+        .chain(every_attack())
+        .collect(),
         advance: vec![
             mv("Center", "enemy Center", Units::Any, When::Always),
             mv("Left", "enemy Right", Units::Any, When::Always),
@@ -175,6 +178,32 @@ pub fn aggressive(setup: BattleOrders) -> BattlePlan {
         )],
         ..BattlePlan::default()
     }
+}
+
+const LABELS: [&str; 12] = [
+    "Center",
+    "Left",
+    "Right",
+    "Reserve",
+    "LeftOutflank",
+    "RightOutflank",
+    "enemy Center",
+    "enemy Left",
+    "enemy Right",
+    "enemy Reserve",
+    "enemy LeftOutflank",
+    "enemy RightOutflank",
+];
+
+/// Every box against every box: the plan keeps those that are legal when it is consulted.
+pub fn every_attack() -> Vec<AttackRule> {
+    let mut v = Vec::new();
+    for f in LABELS {
+        for t in LABELS {
+            v.push(attack(f, Some(t), When::Always));
+        }
+    }
+    v
 }
 
 pub struct Fought {

@@ -10,6 +10,9 @@ use super::{other, Battle, Engagement, FirePolicy, OPT_FLANK_SHIFT, OPT_LIGHT_IN
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
+/// One attacking box after checking: attacking place, attacked place, preferred pairs.
+pub type PlannedAttack = (Place, Place, Vec<(String, String)>);
+
 /// The odds column of the Tactical Combat Results Table for an attack and a defence
 /// (strength points): attack ÷ defence rounded down; below 1:1 the first column, above the
 /// last column the last (Alexandros 10.11). `shift` moves that many columns right (10.15
@@ -99,15 +102,15 @@ impl Battle {
         let mut duels = Vec::new();
         let mut attackers = self.eligible_attackers(pack, side, from, true);
         for e in &self.engaged {
-            if e.round < n && attackers.contains(&e.defender) {
-                if self
+            if e.round < n
+                && attackers.contains(&e.defender)
+                && self
                     .unit(&e.attacker)
                     .map(|u| &u.place == into)
                     .unwrap_or(false)
-                {
-                    duels.push((e.defender.clone(), e.attacker.clone()));
-                    attackers.retain(|a| a != &e.defender);
-                }
+            {
+                duels.push((e.defender.clone(), e.attacker.clone()));
+                attackers.retain(|a| a != &e.defender);
             }
         }
         attackers.retain(|a| !self.is_engaged(a));
@@ -198,7 +201,7 @@ impl Battle {
         &mut self,
         pack: &Pack,
         side: Side,
-        attack: &(Place, Place, Vec<(String, String)>),
+        attack: &PlannedAttack,
         dice: &mut Dice,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {

@@ -82,6 +82,9 @@ pub enum When {
     TargetEmpty,
     /// From this round on.
     RoundAtLeast(u8),
+    /// Only when no earlier rule has given an attack this half-round (a fallback that
+    /// covers the compulsory attack of 10.10).
+    IfNoAttackYet,
     /// Every duel of the attack (by the default pairing) is at these odds or better, e.g.
     /// `"1:1"`; missile attacks always qualify.
     EveryDuelAtLeast(String),
@@ -268,6 +271,9 @@ pub fn orders_for(
         if n == 1 && !o.attacks.is_empty() {
             break;
         }
+        if r.when == When::IfNoAttackYet && !o.attacks.is_empty() {
+            continue;
+        }
         if !cond_ok(&w, pack, side, n, r) {
             continue;
         }
@@ -300,7 +306,7 @@ fn cond_ok(w: &Battle, pack: &Pack, side: Side, n: u8, r: &AttackRule) -> bool {
         },
     };
     match &r.when {
-        When::Always | When::TargetEmpty => true,
+        When::Always | When::TargetEmpty | When::IfNoAttackYet => true,
         When::RoundAtLeast(k) => n >= *k,
         When::EveryDuelAtLeast(odds) => {
             let need = parse_odds(odds);

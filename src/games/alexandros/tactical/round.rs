@@ -426,8 +426,8 @@ impl Battle {
         n: u8,
         side: Side,
         attacks: &[Attack],
-    ) -> Result<Vec<(Place, Place, Vec<(String, String)>)>, RuleError> {
-        let mut out: Vec<(Place, Place, Vec<(String, String)>)> = Vec::new();
+    ) -> Result<Vec<super::combat::PlannedAttack>, RuleError> {
+        let mut out: Vec<super::combat::PlannedAttack> = Vec::new();
         let mut froms = BTreeSet::new();
         for (i, a) in attacks.iter().enumerate() {
             let order = format!("attacks[{i}] from {}", a.from);

@@ -262,7 +262,7 @@ impl Battle {
                 }
             }
         }
-        for (first, _) in &partner {
+        for first in partner.keys() {
             let b = box_of(first);
             if !leader_of.iter().any(|(_, u)| box_of(u) == b) {
                 return Err(bad(

@@ -119,8 +119,8 @@ pub(super) fn check_board(pack: &Pack, o: &mut Out) {
     .into_iter()
     .chain(
         r.evasion_roll_max
-            .iter()
-            .map(|(_, v)| ("evasion_roll_max", *v)),
+            .values()
+            .map(|v| ("evasion_roll_max", *v)),
     ) {
         if !(1..=6).contains(&v) {
             o.add(

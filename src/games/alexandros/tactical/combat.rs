@@ -25,11 +25,7 @@ pub fn odds_column(pack: &Pack, attack: u8, defense: u8, shift: usize) -> String
     if cols.is_empty() {
         return String::new();
     }
-    let ratio = if defense == 0 {
-        u8::MAX
-    } else {
-        attack / defense
-    };
+    let ratio = attack.checked_div(defense).unwrap_or(u8::MAX);
     let mut idx = 0usize;
     for (i, c) in cols.iter().enumerate() {
         if let Some(n) = c.strip_suffix(":1").and_then(|x| x.parse::<u8>().ok()) {

@@ -67,6 +67,9 @@ impl Battle {
     pub fn participating_leader(&mut self, pack: &Pack, unit: &str) -> Option<String> {
         let u = self.unit(unit)?.clone();
         let stacked = self.leader_with(unit)?.name.clone();
+        if self.sat_out.contains(&stacked) {
+            return None;
+        }
         let key = format!(
             "{}|{}|{}",
             side_name(u.side),
@@ -224,7 +227,10 @@ impl Battle {
         };
         if let Some(l) = self.leaders.iter_mut().find(|l| l.name == name) {
             match best {
-                Some((_, u)) => l.with = Some(u),
+                Some((_, u)) => {
+                    l.with = Some(u);
+                    self.sat_out.insert(name.to_string());
+                }
                 None => {
                     l.with = None;
                     l.place = alone;

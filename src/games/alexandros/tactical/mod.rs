@@ -188,6 +188,10 @@ pub struct Battle {
     pub engaged: Vec<Engagement>,
     /// The one leader taking part per box this round: `side|place` → leader (10.16).
     pub box_leader: BTreeMap<String, String>,
+    /// Leaders whose unit was destroyed this combat phase: they sit out the rest of it
+    /// (Alexandros 10.12 AL).
+    #[serde(default)]
+    pub sat_out: BTreeSet<String>,
     /// Attacks received this combat phase, per defending unit (Alexandros 10.15).
     pub attacked: BTreeMap<String, u8>,
     /// Boxes that attacked each defending unit this combat phase (10.15 optional shift).
@@ -247,6 +251,7 @@ impl Battle {
             no_attack: BTreeSet::new(),
             engaged: Vec::new(),
             box_leader: BTreeMap::new(),
+            sat_out: BTreeSet::new(),
             attacked: BTreeMap::new(),
             attacked_from: BTreeMap::new(),
             fire: BTreeMap::new(),

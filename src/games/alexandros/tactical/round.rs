@@ -77,6 +77,7 @@ impl Battle {
         if self.result.is_none() && self.pending_over().is_none() {
             self.attacked.clear();
             self.attacked_from.clear();
+            self.sat_out.clear();
             for a in &attacks {
                 if self.pending_over().is_some() {
                     break;

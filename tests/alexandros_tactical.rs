@@ -1149,3 +1149,155 @@ fn alexandros_10_20_pursuit_destroys_routed_units_by_table() {
     assert!(r.eliminated.len() >= expected.min(6) || d.rolls().len() > 4);
     assert!(d.rolls().iter().all(|r| r.rule == "Alexandros 10.20"));
 }
+
+// ------------------------------------------------------------------ more items
+
+#[test]
+fn alexandros_10_3_simultaneous_deployment_option_seals_set_up() {
+    let p = pack();
+    let b = Battle::new(&p, granicus(&p), &["simultaneous-deployment".to_string()]);
+    assert_eq!(
+        b.pending().unwrap().2,
+        legatus::ruleset::PendingKind::Sealed
+    );
+    let b = Battle::new(&p, granicus(&p), &[]);
+    assert_eq!(
+        b.pending().unwrap().2,
+        legatus::ruleset::PendingKind::Orders
+    );
+}
+
+#[test]
+fn alexandros_10_5_reserve_engages_four_at_most() {
+    let p = pack();
+    let b = granicus_battle(&p);
+    let r = Place::new(Side::Macedonian, "Reserve");
+    assert_eq!(b.units_at(Side::Macedonian, &r).len(), 6);
+    assert_eq!(b.defender_order(&p, Side::Persian, &r).len(), 4);
+}
+
+#[test]
+fn alexandros_10_9_four_units_at_most_per_advance() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    b.units.retain(|u| u.id != "persian-cavalry-03");
+    at_round(&p, &mut b, 2);
+    let mut o = attacks(&[("Center", None)]);
+    o.advances = vec![Advance {
+        units: [
+            "thessalians",
+            "prodromoi",
+            "greek-allied-cavalry",
+            "thracian-light-infantry",
+            "agrianians",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        to: "Center".into(),
+    }];
+    let e = illegal(b.apply(&p, Side::Macedonian, &o, None, &mut Dice::deferred()));
+    assert!(e.contains("10.9"), "{e}");
+}
+
+#[test]
+fn alexandros_10_6_emptied_first_line_is_refilled() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    b.units.retain(|u| {
+        !["hetairoi", "phalanx-3", "phalanx-4", "hypaspistoi"].contains(&u.id.as_str())
+    });
+    let ev = b.fill_first_lines(&p);
+    assert_eq!(ev.len(), 1);
+    let c = Place::new(Side::Macedonian, "Center");
+    assert_eq!(
+        b.count_line(
+            Side::Macedonian,
+            &c,
+            legatus::games::alexandros::tactical::Line::First
+        ),
+        1
+    );
+    // The strongest defence steps forward: greek-allied-infantry-3 (4) before the archers (1).
+    assert_eq!(
+        b.unit("greek-allied-infantry-3").unwrap().line,
+        legatus::games::alexandros::tactical::Line::First
+    );
+}
+
+#[test]
+fn alexandros_10_10_a_box_attacks_only_one_box() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    at_round(&p, &mut b, 2);
+    let e = illegal(b.apply(
+        &p,
+        Side::Macedonian,
+        &attacks(&[("Center", None), ("Center", Some("Left"))]),
+        None,
+        &mut Dice::deferred(),
+    ));
+    assert!(e.contains("only one box"), "{e}");
+}
+
+#[test]
+fn alexandros_10_6_second_line_units_do_not_attack() {
+    let p = pack();
+    let b = granicus_battle(&p);
+    let c = Place::new(Side::Macedonian, "Center");
+    let att = b.eligible_attackers(&p, Side::Macedonian, &c, false);
+    assert!(!att.contains(&"archers".to_string()));
+    assert_eq!(att.len(), 4);
+}
+
+#[test]
+fn alexandros_10_12_four_step_unit_steps_down_by_the_counter_sheet() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    let mut d = Dice::deferred();
+    let full = p.unit("hetairoi").unwrap().steps.clone();
+    for k in 1..full.len() {
+        b.take_loss(&p, "hetairoi", None, &mut d, &mut vec![])
+            .unwrap();
+        let st =
+            legatus::games::alexandros::tactical::board::strength(&p, b.unit("hetairoi").unwrap());
+        assert_eq!(st, full[k]);
+    }
+    b.take_loss(&p, "hetairoi", None, &mut d, &mut vec![])
+        .unwrap();
+    assert!(b.unit("hetairoi").is_none());
+    assert_eq!(b.steps_lost.get("hetairoi"), Some(&(full.len() as u8)));
+    // Alexander survives his unit and joins another unit of the Center.
+    assert_eq!(b.leader("Alexander").unwrap().fate, Fate::Active);
+    assert!(b.leader("Alexander").unwrap().with.is_some());
+}
+
+#[test]
+fn alexandros_10_18_darius_may_not_rally() {
+    let p = pack();
+    let mut s = granicus(&p);
+    s.persian.leaders = vec![("Darius".into(), false), ("Memnon".into(), false)];
+    let mut b = Battle::new(&p, s, &[]);
+    let o = placements(&PER_A, &PER_BOXES, &[(0, "Darius"), (1, "Memnon")]);
+    b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred())
+        .unwrap();
+    b.apply(
+        &p,
+        Side::Macedonian,
+        &granicus_macedonian_setup(),
+        None,
+        &mut Dice::deferred(),
+    )
+    .unwrap();
+    b.units
+        .iter_mut()
+        .find(|u| u.id == "greek-mercenaries-1")
+        .unwrap()
+        .place = Place::new(Side::Persian, "Routed");
+    at_round(&p, &mut b, 2);
+    b.phase = Phase::Round(2, Side::Persian);
+    let mut o = attacks(&[("Center", None)]);
+    o.rally = vec!["greek-mercenaries-1".into()];
+    let e = illegal(b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()));
+    assert!(e.contains("Darius"), "{e}");
+}

@@ -354,3 +354,22 @@ fn alexandros_plan_ask_me_suspends() {
     let bad: Result<BattlePlan, _> = serde_saphyr::from_str("attack_from: []\nretreat: now\n");
     assert!(bad.is_err(), "unknown fields are refused");
 }
+
+#[test]
+fn alexandros_10_19_elimination_of_one_side_then_pursuit() {
+    let (_, f) = find(100, granicus_fight, |f| {
+        has_event(f, "has no unit left in the field")
+    });
+    let r = f.battle.result().unwrap();
+    assert_eq!(r.winner, Some(Side::Macedonian));
+    assert!(
+        f.rolls.iter().any(|x| x.rule == "Alexandros 10.20"),
+        "pursuit follows"
+    );
+    assert!(f
+        .battle
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Persian)
+        .all(|u| u.place.name == "Routed"));
+}

@@ -470,7 +470,8 @@ fn alexandros_10_9_advance_example() {
     )
     .unwrap();
     assert_eq!(place(&b, "phalanx-3"), Place::new(Side::Persian, "Center"));
-    if b.pending().map(|x| x.0) == Some(Side::Persian) {
+    assert_eq!(b.pending().map(|x| x.0), Some(Side::Persian));
+    {
         for from in ["Left", "Right", "Reserve"] {
             let o = attacks(&[(from, Some("Center"))]);
             let r = b
@@ -1113,41 +1114,52 @@ fn alexandros_10_20_no_pursuit_at_nightfall() {
 #[test]
 fn alexandros_10_20_pursuit_destroys_routed_units_by_table() {
     let p = pack();
-    let mut b = granicus_battle(&p);
-    for u in b.units.iter_mut().filter(|u| u.side == Side::Persian) {
-        u.place = Place::new(Side::Persian, "Routed");
-    }
-    let mut d = Dice::from_seed(seed(0));
-    b.finish(
-        &p,
-        End::Elimination {
-            loser: Side::Persian,
-        },
-        &mut d,
-        &mut vec![],
-    )
-    .unwrap();
-    let t = p.table("pursuit").unwrap();
-    let expected: usize = d
-        .rolls()
-        .iter()
-        .zip([
-            "hetairoi",
-            "thessalians",
-            "prodromoi",
-            "greek-allied-cavalry",
-        ])
-        .map(|(r, _)| {
-            t.roll(r.value as u8, "cavalry")
+    for s in 0..20 {
+        let mut b = granicus_battle(&p);
+        // Only the two Greek mercenary units are left, both routed.
+        b.units
+            .retain(|u| u.side == Side::Macedonian || u.id.starts_with("greek-mercenaries"));
+        for u in b.units.iter_mut().filter(|u| u.side == Side::Persian) {
+            u.place = Place::new(Side::Persian, "Routed");
+        }
+        let mut d = Dice::from_seed(seed(s));
+        b.finish(
+            &p,
+            End::Elimination {
+                loser: Side::Persian,
+            },
+            &mut d,
+            &mut vec![],
+        )
+        .unwrap();
+        let t = p.table("pursuit").unwrap();
+        let mut kills = 0usize;
+        for r in d.rolls() {
+            assert_eq!(r.rule, "Alexandros 10.20");
+            let id = r.purpose.trim_start_matches("pursuit by ");
+            let col = if p.unit(id).unwrap().kind.is_cavalry() {
+                "cavalry"
+            } else {
+                "light-infantry"
+            };
+            kills += t
+                .roll(r.value as u8, col)
                 .unwrap()
                 .parse::<usize>()
-                .unwrap()
-        })
-        .sum();
-    let r = b.result().unwrap();
-    assert!(r.eliminated.len() <= 6);
-    assert!(r.eliminated.len() >= expected.min(6) || d.rolls().len() > 4);
-    assert!(d.rolls().iter().all(|r| r.rule == "Alexandros 10.20"));
+                .unwrap();
+        }
+        let res = b.result().unwrap();
+        assert_eq!(res.eliminated.len(), kills.min(2), "seed {s}");
+        // Cavalry pursue before light infantry; the rolls stop once no routed unit is left.
+        let first = d
+            .rolls()
+            .first()
+            .unwrap()
+            .purpose
+            .trim_start_matches("pursuit by ")
+            .to_string();
+        assert!(p.unit(&first).unwrap().kind.is_cavalry());
+    }
 }
 
 // ------------------------------------------------------------------ more items

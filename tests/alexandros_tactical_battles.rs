@@ -373,3 +373,11 @@ fn alexandros_10_19_elimination_of_one_side_then_pursuit() {
         .filter(|u| u.side == Side::Persian)
         .all(|u| u.place.name == "Routed"));
 }
+
+#[test]
+fn alexandros_orders_and_plan_have_json_schemas() {
+    let o = serde_json::to_value(schemars::schema_for!(BattleOrders)).unwrap();
+    let p = serde_json::to_value(schemars::schema_for!(BattlePlan)).unwrap();
+    assert!(o.to_string().contains("placements") && o.to_string().contains("attacks"));
+    assert!(p.to_string().contains("attack_from") && p.to_string().contains("ask_me"));
+}

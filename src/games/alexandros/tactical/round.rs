@@ -52,6 +52,13 @@ impl Battle {
         orders: &BattleOrders,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
+        if !orders.placements.is_empty() || !orders.pairs.is_empty() {
+            return Err(bad(
+                "placements",
+                "Alexandros 10.2",
+                "placements and pairs belong to the set-up",
+            ));
+        }
         // Validation on a copy, no dice.
         let mut work = self.clone();
         work.check_rallies(side, &orders.rally)?;

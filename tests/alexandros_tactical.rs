@@ -1313,3 +1313,123 @@ fn alexandros_10_18_darius_may_not_rally() {
     let e = illegal(b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()));
     assert!(e.contains("Darius"), "{e}");
 }
+
+#[test]
+fn alexandros_10_14_optional_light_infantry_fire_once_per_battle() {
+    let p = pack();
+    let mut b = Battle::new(
+        &p,
+        granicus(&p),
+        &["light-infantry-defensive-fire".to_string()],
+    );
+    let mut d = Dice::deferred();
+    b.apply(&p, Side::Persian, &granicus_persian_setup(), None, &mut d)
+        .unwrap();
+    b.apply(
+        &p,
+        Side::Macedonian,
+        &granicus_macedonian_setup(),
+        None,
+        &mut d,
+    )
+    .unwrap();
+    b.phase = Phase::Round(2, Side::Persian);
+    let from = Place::new(Side::Persian, "Reserve");
+    let mut d = Dice::from_seed(seed(9));
+    b.duel(
+        &p,
+        "persian-cavalry-03",
+        "agrianians",
+        &from,
+        &mut d,
+        &mut vec![],
+    )
+    .unwrap();
+    assert_eq!(
+        d.rolls()[0].rule,
+        "Alexandros 10.14",
+        "light infantry fire first"
+    );
+    if b.unit("agrianians")
+        .map(|u| u.place.name == "Reserve")
+        .unwrap_or(false)
+        && b.unit("persian-cavalry-03").is_some()
+    {
+        let mut d = Dice::from_seed(seed(9));
+        b.duel(
+            &p,
+            "persian-cavalry-03",
+            "agrianians",
+            &from,
+            &mut d,
+            &mut vec![],
+        )
+        .unwrap();
+        assert_ne!(
+            d.rolls()[0].rule,
+            "Alexandros 10.14",
+            "only once per battle"
+        );
+    }
+    // Without the option, no fire.
+    let mut b = granicus_battle(&p);
+    b.phase = Phase::Round(2, Side::Persian);
+    let mut d = Dice::from_seed(seed(9));
+    b.duel(
+        &p,
+        "persian-cavalry-03",
+        "agrianians",
+        &from,
+        &mut d,
+        &mut vec![],
+    )
+    .unwrap();
+    assert_eq!(d.rolls()[0].rule, "Alexandros 10.11");
+}
+
+#[test]
+fn alexandros_10_15_optional_flank_odds_shift() {
+    let p = pack();
+    let from = Place::new(Side::Persian, "Left");
+    for (opt, col) in [(true, "1:1"), (false, "<1:1")] {
+        let opts: Vec<String> = if opt {
+            vec!["flank-odds-shift".into()]
+        } else {
+            vec![]
+        };
+        let mut b = Battle::new(&p, granicus(&p), &opts);
+        let mut d = Dice::deferred();
+        b.apply(&p, Side::Persian, &granicus_persian_setup(), None, &mut d)
+            .unwrap();
+        b.apply(
+            &p,
+            Side::Macedonian,
+            &granicus_macedonian_setup(),
+            None,
+            &mut d,
+        )
+        .unwrap();
+        b.phase = Phase::Round(2, Side::Persian);
+        // phalanx-1 (8, with Parmenio 11) was attacked from the Persian Right first.
+        b.attacked.insert("phalanx-2".into(), 1);
+        b.attacked_from.insert(
+            "phalanx-2".into(),
+            ["persian Right".to_string()].into_iter().collect(),
+        );
+        let mut d = Dice::from_seed(seed(1));
+        b.duel(
+            &p,
+            "persian-cavalry-02",
+            "phalanx-2",
+            &from,
+            &mut d,
+            &mut vec![],
+        )
+        .unwrap();
+        assert!(
+            d.rolls()[0].purpose.ends_with(&format!("at {col}")),
+            "{:?}",
+            d.rolls()[0]
+        );
+    }
+}

@@ -381,3 +381,31 @@ fn alexandros_orders_and_plan_have_json_schemas() {
     assert!(o.to_string().contains("placements") && o.to_string().contains("attacks"));
     assert!(p.to_string().contains("attack_from") && p.to_string().contains("ask_me"));
 }
+
+/// The battle state is part of the game state: it round-trips through canonical JSON.
+#[test]
+fn alexandros_battle_state_round_trips_through_json() {
+    let f = granicus_fight(3);
+    let v = legatus::protocol::canonical::to_value(&f.battle).expect("no floats");
+    let back: Battle = serde_json::from_value(v).expect("parse back");
+    assert_eq!(back, f.battle);
+    // Mid-battle too.
+    let p = pack();
+    let b = granicus_battle_mid(&p);
+    let v = serde_json::to_value(&b).unwrap();
+    assert_eq!(serde_json::from_value::<Battle>(v).unwrap(), b);
+}
+
+fn granicus_battle_mid(p: &Pack) -> Battle {
+    let mut b = granicus_battle(p);
+    let o = orders_for(
+        &b,
+        p,
+        Side::Macedonian,
+        &aggressive(granicus_macedonian_setup()),
+    )
+    .unwrap();
+    b.apply(p, Side::Macedonian, &o, None, &mut Dice::from_seed(seed(4)))
+        .unwrap();
+    b
+}

@@ -409,3 +409,32 @@ fn granicus_battle_mid(p: &Pack) -> Battle {
         .unwrap();
     b
 }
+
+#[test]
+fn alexandros_plan_reserve_commitment_asks_the_player() {
+    let p = pack();
+    let mut plan = aggressive(granicus_macedonian_setup());
+    plan.ask_me = vec![legatus::games::alexandros::tactical::plan::AskMe::ReserveCommitment];
+    let per = aggressive(granicus_persian_setup());
+    let mut asked = false;
+    for s in 0..20 {
+        let mut b = granicus_battle(&p);
+        let mut dice = Dice::from_seed(seed(s));
+        // Round 1: only the Center attacks, nothing leaves the Reserve.
+        let o = orders_for(&b, &p, Side::Macedonian, &plan).expect("round 1 is covered");
+        b.apply(&p, Side::Macedonian, &o, None, &mut dice).unwrap();
+        if b.pending().map(|x| x.0) != Some(Side::Persian) {
+            continue;
+        }
+        let o = orders_for(&b, &p, Side::Persian, &per).unwrap();
+        b.apply(&p, Side::Persian, &o, None, &mut dice).unwrap();
+        if b.pending().map(|x| x.0) != Some(Side::Macedonian) {
+            continue;
+        }
+        // Round 2: the plan would move cavalry out of the Reserve: ask the player.
+        assert!(orders_for(&b, &p, Side::Macedonian, &plan).is_none());
+        asked = true;
+        break;
+    }
+    assert!(asked);
+}

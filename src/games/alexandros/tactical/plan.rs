@@ -65,7 +65,7 @@ pub enum RallyPolicy {
 pub enum AskMe {
     /// The set-up.
     Setup,
-    /// Any advance or move out of the own Reserve.
+    /// Any advance, move or attack out of the own Reserve.
     ReserveCommitment,
     /// Every half-round.
     EveryRound,
@@ -231,12 +231,12 @@ pub fn orders_for(
         ) else {
             continue;
         };
-        if ask_reserve && r.from == "Reserve" {
-            return None;
-        }
         let mut cand = o.clone();
         cand.advances.push(c);
         if try_move(&cand) {
+            if ask_reserve && r.from == "Reserve" {
+                return None;
+            }
             o = cand;
         }
     }
@@ -284,6 +284,9 @@ pub fn orders_for(
             duels: Vec::new(),
         });
         if w.check_attacks(pack, n, side, &cand.attacks).is_ok() {
+            if ask_reserve && r.from == "Reserve" {
+                return None;
+            }
             o = cand;
         }
     }

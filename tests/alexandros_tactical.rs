@@ -1433,3 +1433,35 @@ fn alexandros_10_15_optional_flank_odds_shift() {
         );
     }
 }
+
+#[test]
+fn alexandros_10_20_survivors_retreat_friendly_then_contested_then_enemy() {
+    use legatus::games::alexandros::tactical::retreat::{retreat_choices, Standing};
+    let p = pack();
+    let ionia = p.province("Ionia").unwrap();
+    let neighbours: Vec<String> = ionia.borders.keys().cloned().collect();
+    assert!(neighbours.len() >= 2);
+    let friendly = neighbours[0].clone();
+    let t = retreat_choices(
+        &p,
+        "Ionia",
+        false,
+        |n| {
+            if n == friendly {
+                Standing::Friendly
+            } else {
+                Standing::Enemy
+            }
+        },
+        |_| true,
+    );
+    assert_eq!(t[0], vec![friendly.clone()]);
+    let t = retreat_choices(
+        &p,
+        "Ionia",
+        false,
+        |_| Standing::Contested,
+        |n| n != friendly,
+    );
+    assert!(!t[0].contains(&friendly));
+}

@@ -25,6 +25,7 @@ pub mod orders;
 pub mod plan;
 pub mod pursuit;
 pub mod rally;
+pub mod retreat;
 pub mod round;
 pub mod setup;
 

@@ -1465,3 +1465,38 @@ fn alexandros_10_20_survivors_retreat_friendly_then_contested_then_enemy() {
     );
     assert!(!t[0].contains(&friendly));
 }
+
+#[test]
+fn alexandros_10_3_spartan_rule_overrides_the_rating_order() {
+    let p = pack();
+    let mut s = granicus(&p);
+    let units = [
+        "persian-cavalry-01",
+        "spartans-1",
+        "persian-cavalry-02",
+        "spartans-2",
+    ];
+    s.persian = force(
+        &p,
+        Side::Persian,
+        &units,
+        &["Memnon", "Pharnabazus", "Agis"],
+    );
+    // Memnon (4) with unit 1, Agis with the Spartans in the Right, Pharnabazus next (unit 3).
+    let o = placements(
+        &units,
+        &["Center", "Right", "Left", "Reserve"],
+        &[(0, "Memnon"), (1, "Agis"), (2, "Pharnabazus")],
+    );
+    let mut b = Battle::new(&p, s.clone(), &[]);
+    b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred())
+        .unwrap();
+    let o = placements(
+        &units,
+        &["Center", "Right", "Left", "Reserve"],
+        &[(0, "Memnon"), (1, "Agis"), (3, "Pharnabazus")],
+    );
+    let mut b = Battle::new(&p, s, &[]);
+    let e = illegal(b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()));
+    assert!(e.contains("Pharnabazus"), "{e}");
+}

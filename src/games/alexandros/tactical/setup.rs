@@ -231,16 +231,22 @@ impl Battle {
         if side == Side::Persian {
             // Leaders by rating with the first units (Agis exempt with Spartans, digest A-33).
             let ranked = leaders::by_rating(pack, &force, !spartans.is_empty());
-            for (i, name) in ranked
-                .iter()
-                .enumerate()
-                .take(pack.board.rules.setup_order.len().min(4))
-            {
-                let Some(p) = orders.placements.get(i) else {
-                    break;
-                };
+            let mut next = ranked.iter();
+            let slots = pack.board.rules.setup_order.len().min(4);
+            for (i, p) in orders.placements.iter().enumerate().take(slots) {
+                if !spartans.is_empty() && p.leader.as_deref() == Some("Agis") {
+                    continue;
+                }
+                let Some(name) = next.next() else { break };
                 if p.leader.as_deref() != Some(name.as_str()) {
-                    return Err(bad(format!("placements[{i}] {}", p.unit), R, format!("the Persian leader ranked {} by rating, {name}, goes with unit number {}", i + 1, i + 1)));
+                    return Err(bad(
+                        format!("placements[{i}] {}", p.unit),
+                        R,
+                        format!(
+                            "the next Persian leader by rating, {name}, goes with unit number {}",
+                            i + 1
+                        ),
+                    ));
                 }
             }
         } else {

@@ -1500,3 +1500,41 @@ fn alexandros_10_3_spartan_rule_overrides_the_rating_order() {
     let e = illegal(b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()));
     assert!(e.contains("Pharnabazus"), "{e}");
 }
+
+#[test]
+fn alexandros_10_7_pair_formed_in_the_movement_phase() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    // Persian Center: greek-mercenaries-1 (Memnon), greek-mercenaries-2, persian-cavalry-04;
+    // bring persian-cavalry-03 from the Reserve next to persian-cavalry-04.
+    b.units
+        .iter_mut()
+        .find(|u| u.id == "persian-cavalry-03")
+        .unwrap()
+        .place = Place::new(Side::Persian, "Center");
+    at_round(&p, &mut b, 2);
+    b.phase = Phase::Round(2, Side::Persian);
+    let mut o = attacks(&[("Center", None)]);
+    o.pairs = vec![vec![
+        "persian-cavalry-04".into(),
+        "greek-mercenaries-2".into(),
+    ]];
+    let e = illegal(
+        b.clone()
+            .apply(&p, Side::Persian, &o, None, &mut Dice::deferred()),
+    );
+    assert!(e.contains("10.7"), "{e}");
+    o.pairs = vec![vec![
+        "persian-cavalry-04".into(),
+        "persian-cavalry-03".into(),
+    ]];
+    let mut w = b.clone();
+    w.movement(&p, 2, Side::Persian, &o, &mut vec![]).unwrap();
+    let u = w.unit("persian-cavalry-04").unwrap();
+    assert_eq!((u.codes.len(), u.steps), (2, 2));
+    assert!(w.unit("persian-cavalry-03").is_none());
+    assert!(matches!(
+        b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()),
+        Err(RuleError::Dice(_))
+    ));
+}

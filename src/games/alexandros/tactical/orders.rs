@@ -13,7 +13,8 @@ pub struct BattleOrders {
     /// Set-up (Alexandros 10.3): units in placement order, each with its box, line and leader.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub placements: Vec<Placement>,
-    /// Set-up (Alexandros 10.7): Persian two-unit stacks; the first code names the stack.
+    /// Set-up or movement phase (Alexandros 10.7): Persian two-unit stacks of units sharing a
+    /// box with a leader; the first code names the stack.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pairs: Vec<Vec<String>>,
     /// Rally phase (Alexandros 10.18): routed units (codes) that try to rally.

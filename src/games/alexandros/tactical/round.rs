@@ -52,11 +52,11 @@ impl Battle {
         orders: &BattleOrders,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
-        if !orders.placements.is_empty() || !orders.pairs.is_empty() {
+        if !orders.placements.is_empty() {
             return Err(bad(
                 "placements",
                 "Alexandros 10.2",
-                "placements and pairs belong to the set-up",
+                "placements belong to the set-up",
             ));
         }
         // Validation on a copy, no dice.
@@ -135,6 +135,76 @@ impl Battle {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let rules = pack.board.rules.clone();
+        // Two-unit stacks formed in the movement phase (10.7; digest A-34).
+        for (i, p) in orders.pairs.iter().enumerate() {
+            let order = format!("pairs[{i}]");
+            if side != Side::Persian || p.len() != 2 || p[0] == p[1] {
+                return Err(bad(
+                    order,
+                    "Alexandros 10.7",
+                    "only Persian stacks of two different units",
+                ));
+            }
+            let a = self.own_unit(side, &p[0], &order)?.clone();
+            let b = self.own_unit(side, &p[1], &order)?.clone();
+            let spec = |u: &super::BUnit| -> Option<usize> {
+                if u.codes.len() != 1 {
+                    return None;
+                }
+                let x = pack.unit(&u.id)?;
+                let f = x.full();
+                rules.paired_stacks.iter().position(|ps| {
+                    ps.nationality == x.nationality
+                        && ps.kind == x.kind
+                        && ps.attack == f.attack
+                        && ps.defense == f.defense
+                })
+            };
+            if spec(&a).is_none() || spec(&a) != spec(&b) {
+                return Err(bad(
+                    order,
+                    "Alexandros 10.7",
+                    "only two Persian 3-3 cavalry or two Persian 3-2 infantry may stack",
+                ));
+            }
+            if a.place != b.place || self.is_engaged(&a.id) || self.is_engaged(&b.id) {
+                return Err(bad(
+                    order,
+                    "Alexandros 10.7",
+                    "the two units must share a box and not be engaged",
+                ));
+            }
+            if !self
+                .units_at(side, &a.place)
+                .iter()
+                .any(|u| self.leader_with(&u.id).is_some())
+            {
+                return Err(bad(
+                    order,
+                    "Alexandros 10.7",
+                    "a two-unit stack needs a leader in its box",
+                ));
+            }
+            let moved_leader = self.leader_with(&b.id).map(|l| l.name.clone());
+            self.units.retain(|u| u.id != b.id);
+            let first = self.unit_mut(&a.id);
+            first.codes.push(b.id.clone());
+            first.steps = 2;
+            if let Some(l) = moved_leader {
+                let free = self.leader_with(&a.id).is_none();
+                if free {
+                    if let Some(x) = self.leaders.iter_mut().find(|x| x.name == l) {
+                        x.with = Some(a.id.clone());
+                    }
+                } else {
+                    self.restack_leader(pack, &l, &a.place, side);
+                }
+            }
+            ev.push(Event::new(
+                "Alexandros 10.7",
+                format!("{} and {} form one two-step unit", a.id, b.id),
+            ));
+        }
         // Lines (10.6).
         let mut touched = BTreeSet::new();
         for (i, lc) in orders.lines.iter().enumerate() {

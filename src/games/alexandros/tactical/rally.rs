@@ -41,17 +41,17 @@ impl Battle {
     }
 
     /// Alexandros 10.18: a unit with Porus rallies without a roll (even unlisted); other listed
-    /// units rally on a d6 of at most `rally_roll_max`. A rallied unit and its leader go to the
-    /// Reserve, or if the enemy holds it to the first friendly-held box that admits it (Center,
-    /// Left, Right, outflanks); rallied units may not attack this round (ruling R-9).
-    pub fn rally(
+    /// units rally on a d6 of at most `rally_roll_max`. Returns the units that rallied; they
+    /// are placed by [`Battle::place_rallied`] once the movement orders (checked against the
+    /// display as it stood) have been carried out, so that no die is drawn before a check.
+    pub fn rally_rolls(
         &mut self,
         pack: &Pack,
         side: Side,
         list: &[String],
         dice: &mut Dice,
         ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    ) -> Result<Vec<String>, RuleError> {
         let mut todo: Vec<String> = self
             .may_rally
             .iter()
@@ -71,6 +71,7 @@ impl Battle {
                 todo.push(id.clone());
             }
         }
+        let mut out = Vec::new();
         for id in todo {
             let Some(leader) = self.leader_with(&id).map(|l| l.name.clone()) else {
                 continue;
@@ -93,10 +94,28 @@ impl Battle {
                 ));
                 ok
             };
-            if !ok {
-                continue;
+            if ok {
+                out.push(id);
             }
-            let t = kind(pack, self.unit(&id).expect("unit"));
+        }
+        Ok(out)
+    }
+
+    /// Alexandros 10.18: rallied units and their leaders go to the Reserve, or if the enemy
+    /// holds it to the first friendly-held box that admits them (Center, Left, Right,
+    /// outflanks); they may not attack this round (ruling R-9).
+    pub fn place_rallied(
+        &mut self,
+        pack: &Pack,
+        side: Side,
+        rallied: &[String],
+        ev: &mut Vec<Event>,
+    ) {
+        for id in rallied {
+            let Some(leader) = self.leader_with(id).map(|l| l.name.clone()) else {
+                continue;
+            };
+            let t = kind(pack, self.unit(id).expect("unit"));
             let mut dest = None;
             for b in [
                 "Reserve",
@@ -114,10 +133,15 @@ impl Battle {
                     .capacity
                     .map(|c| self.units_at(side, &p).len() < c as usize)
                     .unwrap_or(true);
+                let lines_room = def.kind != BoxKind::BattleLine
+                    || self.count_line(side, &p, Line::First)
+                        < def.first_line.unwrap_or(u8::MAX) as usize
+                    || self.count_line(side, &p, Line::Second)
+                        < def.second_line.unwrap_or(u8::MAX) as usize;
                 let fits = if b == "Reserve" {
                     occ != Some(super::other(side))
                 } else {
-                    occ == Some(side) && admits && room
+                    occ == Some(side) && admits && room && lines_room
                 };
                 if fits {
                     dest = Some(p);
@@ -143,7 +167,7 @@ impl Battle {
             } else {
                 Line::First
             };
-            let u = self.unit_mut(&id);
+            let u = self.unit_mut(id);
             u.place = p.clone();
             u.line = line;
             self.no_attack.insert(id.clone());
@@ -156,6 +180,5 @@ impl Battle {
                 ),
             ));
         }
-        Ok(())
     }
 }

@@ -78,8 +78,9 @@ impl Battle {
             self.pursuit_losses
                 .insert(side, orders.pursuit_losses.clone());
         }
-        self.rally(pack, side, &orders.rally, dice, &mut ev)?;
+        let rallied = self.rally_rolls(pack, side, &orders.rally, dice, &mut ev)?;
         self.movement(pack, n, side, orders, &mut ev)?;
+        self.place_rallied(pack, side, &rallied, &mut ev);
         self.check_breakthrough(pack, &mut ev);
         if self.result.is_none() && self.pending_over().is_none() {
             self.attacked.clear();

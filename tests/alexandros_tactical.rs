@@ -1268,12 +1268,12 @@ fn alexandros_10_12_four_step_unit_steps_down_by_the_counter_sheet() {
     let mut b = granicus_battle(&p);
     let mut d = Dice::deferred();
     let full = p.unit("hetairoi").unwrap().steps.clone();
-    for k in 1..full.len() {
+    for step in full.iter().skip(1) {
         b.take_loss(&p, "hetairoi", None, &mut d, &mut vec![])
             .unwrap();
         let st =
             legatus::games::alexandros::tactical::board::strength(&p, b.unit("hetairoi").unwrap());
-        assert_eq!(st, full[k]);
+        assert_eq!(&st, step);
     }
     b.take_loss(&p, "hetairoi", None, &mut d, &mut vec![])
         .unwrap();

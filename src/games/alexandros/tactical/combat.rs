@@ -365,6 +365,14 @@ impl Battle {
             "DL" => {
                 self.take_loss(pack, d, ld, dice, ev)?;
             }
+            _ if at == UnitType::Elephant && dt.is_cavalry() && !dt.is_missile() => {
+                // The return attack would be cavalry against elephants (10.10): the pair
+                // disengages instead (digest A-30).
+                ev.push(Event::new(
+                    "Alexandros 10.10",
+                    format!("{a} and {d} are engaged, but cavalry may not attack elephants: they disengage"),
+                ));
+            }
             _ => {
                 self.engaged.push(Engagement {
                     attacker: a.to_string(),

@@ -1538,3 +1538,19 @@ fn alexandros_10_7_pair_formed_in_the_movement_phase() {
         Err(RuleError::Dice(_))
     ));
 }
+
+#[test]
+fn alexandros_10_2_order_template_lists_the_choices() {
+    let p = pack();
+    let b = Battle::new(&p, granicus(&p), &[]);
+    let t = b.order_template(&p, Side::Persian);
+    assert!(
+        t.contains("persian-setup") && t.contains("greek-mercenaries-1") && t.contains("Memnon"),
+        "{t}"
+    );
+    assert!(b.order_template(&p, Side::Macedonian).is_empty());
+    let b = granicus_battle(&p);
+    let t = b.order_template(&p, Side::Macedonian);
+    assert!(t.contains("Center -> enemy Center"), "{t}");
+    assert!(t.contains("hetairoi 12-12 +Alexander"), "{t}");
+}

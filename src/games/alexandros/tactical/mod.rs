@@ -28,6 +28,7 @@ pub mod rally;
 pub mod retreat;
 pub mod round;
 pub mod setup;
+pub mod template;
 
 pub use board::{Line, Place};
 pub use orders::{Advance, Attack, BattleOrders, Duel, FirePolicy, LineChange, Placement};

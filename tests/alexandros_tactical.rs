@@ -1554,3 +1554,17 @@ fn alexandros_10_2_order_template_lists_the_choices() {
     assert!(t.contains("Center -> enemy Center"), "{t}");
     assert!(t.contains("hetairoi 12-12 +Alexander"), "{t}");
 }
+
+#[test]
+fn alexandros_10_15_second_line_open_after_the_front_was_swept() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    let c = Place::new(Side::Macedonian, "Center");
+    // The first line was attacked and is gone; a later box may reach the second line.
+    b.units.retain(|u| {
+        !["hetairoi", "phalanx-3", "phalanx-4", "hypaspistoi"].contains(&u.id.as_str())
+    });
+    assert!(b.defender_order(&p, Side::Persian, &c).is_empty());
+    b.boxes_attacked.insert(c.clone());
+    assert_eq!(b.defender_order(&p, Side::Persian, &c).len(), 2);
+}

@@ -48,10 +48,11 @@ impl Battle {
     /// offers its 4 strongest (10.5; digest A-26). Engaged units stand aside (digest A-30).
     pub fn defender_order(&self, pack: &Pack, side: Side, into: &Place) -> Vec<String> {
         let enemy = other(side);
-        let flank = self
-            .units_at(enemy, into)
-            .iter()
-            .any(|u| self.attacked.contains_key(&u.id));
+        let flank = self.boxes_attacked.contains(into)
+            || self
+                .units_at(enemy, into)
+                .iter()
+                .any(|u| self.attacked.contains_key(&u.id));
         let mut v: Vec<(u8, Line, std::cmp::Reverse<u8>, String)> = self
             .units_at(enemy, into)
             .into_iter()
@@ -214,6 +215,7 @@ impl Battle {
             return Ok(());
         }
         let duels = self.pair(pack, side, from, into, preferred);
+        self.boxes_attacked.insert(into.clone());
         ev.push(Event::new(
             "Alexandros 10.10",
             format!(

@@ -194,6 +194,10 @@ pub struct Battle {
     /// (Alexandros 10.12 AL).
     #[serde(default)]
     pub sat_out: BTreeSet<String>,
+    /// Boxes already attacked this combat phase: later attacks on them are flank or rear
+    /// attacks and may reach the second line (Alexandros 10.15).
+    #[serde(default)]
+    pub boxes_attacked: BTreeSet<Place>,
     /// Attacks received this combat phase, per defending unit (Alexandros 10.15).
     pub attacked: BTreeMap<String, u8>,
     /// Boxes that attacked each defending unit this combat phase (10.15 optional shift).
@@ -254,6 +258,7 @@ impl Battle {
             engaged: Vec::new(),
             box_leader: BTreeMap::new(),
             sat_out: BTreeSet::new(),
+            boxes_attacked: BTreeSet::new(),
             attacked: BTreeMap::new(),
             attacked_from: BTreeMap::new(),
             fire: BTreeMap::new(),

@@ -34,6 +34,7 @@ impl Battle {
         self.box_leader.clear();
         self.attacked.clear();
         self.attacked_from.clear();
+        self.boxes_attacked.clear();
     }
 
     /// Whether a unit is locked by an Eng result (Alexandros 10.12).
@@ -86,6 +87,7 @@ impl Battle {
             self.attacked.clear();
             self.attacked_from.clear();
             self.sat_out.clear();
+            self.boxes_attacked.clear();
             for a in &attacks {
                 if self.pending_over().is_some() {
                     break;

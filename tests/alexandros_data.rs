@@ -870,3 +870,42 @@ fn alexandros_data_check_cli_exit_codes() {
     assert_eq!(code, 2, "a broken pack exits 2: {err}");
     assert!(err.contains("map.yaml: provinces/Hellas"), "{err}");
 }
+
+// ---------------------------------------------------------------- board.yaml (Alexandros 10.4, 10.5)
+
+#[test]
+fn alexandros_10_5_board_outflank_capacity_is_checked() {
+    let dir = broken_pack(
+        BOARD_FILE,
+        "kind: outflank, capacity: 4,",
+        "kind: outflank, capacity: 5,",
+    );
+    let e = check_err(dir.path());
+    assert!(
+        e.violations()
+            .iter()
+            .any(|v| v.file == BOARD_FILE && v.rule.contains("10.5")),
+        "{e}"
+    );
+}
+
+#[test]
+fn alexandros_10_4_board_reserve_arrows_are_checked() {
+    let dir = broken_pack(BOARD_FILE, "  - [Reserve, Center]\n", "");
+    let e = check_err(dir.path());
+    assert!(
+        e.violations()
+            .iter()
+            .any(|v| v.file == BOARD_FILE && v.message.contains("Center")),
+        "{e}"
+    );
+}
+
+#[test]
+fn alexandros_10_4_board_is_in_the_pack_and_provisional() {
+    let p = pack();
+    assert_eq!(p.board.boxes.len(), 7);
+    assert!(provisional_items(&p)
+        .iter()
+        .any(|i| i.starts_with("board/arrows: provisional")));
+}

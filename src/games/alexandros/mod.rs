@@ -6,3 +6,4 @@
 //! (what it is based on), and player overrides that replace items by key.
 
 pub mod data;
+pub mod tactical;

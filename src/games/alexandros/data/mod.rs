@@ -13,6 +13,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+pub mod board;
 mod check;
 pub mod counters;
 mod error;
@@ -23,6 +24,7 @@ pub mod scenario;
 pub mod tables;
 pub mod turns;
 
+pub use board::{BoardFile, BoardRules, BoxDef, BoxKind, UnitClass};
 pub use check::{check, validate, CheckReport, FileReport};
 pub use counters::{CountersFile, Leader, Nationality, SetupCode, Side, Step, Unit, UnitType};
 pub use error::{DataError, Violation};
@@ -45,13 +47,16 @@ pub const TURNS_FILE: &str = "turns.yaml";
 pub const TABLES_FILE: &str = "tables.yaml";
 /// Campaign set-up file.
 pub const SCENARIO_FILE: &str = "scenario-campaign-334.yaml";
+/// Tactical Display file (Alexandros 10).
+pub const BOARD_FILE: &str = "board.yaml";
 /// All pack files.
-pub const PACK_FILES: [&str; 5] = [
+pub const PACK_FILES: [&str; 6] = [
     MAP_FILE,
     COUNTERS_FILE,
     TURNS_FILE,
     TABLES_FILE,
     SCENARIO_FILE,
+    BOARD_FILE,
 ];
 
 /// The whole typed pack. Serialises to canonical JSON (struct fields in declaration order,
@@ -69,6 +74,8 @@ pub struct Pack {
     pub tables: TablesFile,
     /// `scenario-campaign-334.yaml`.
     pub scenario: ScenarioFile,
+    /// `board.yaml`: the Tactical Display (Alexandros 10).
+    pub board: BoardFile,
 }
 
 impl Pack {
@@ -121,6 +128,10 @@ pub fn embedded_files() -> Vec<(&'static str, &'static str)> {
             SCENARIO_FILE,
             include_str!("../../../../scenarios/alexandros/scenario-campaign-334.yaml"),
         ),
+        (
+            BOARD_FILE,
+            include_str!("../../../../scenarios/alexandros/board.yaml"),
+        ),
     ]
 }
 
@@ -148,7 +159,7 @@ pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// Builds a pack from `(file name, text)` pairs holding the five [`PACK_FILES`]; only parses,
+/// Builds a pack from `(file name, text)` pairs holding the six [`PACK_FILES`]; only parses,
 /// does not validate (see [`validate`]).
 pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
     let get = |name: &str| -> Result<&str, DataError> {
@@ -166,10 +177,11 @@ pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
         turns: parse_yaml(TURNS_FILE, get(TURNS_FILE)?)?,
         tables: parse_yaml(TABLES_FILE, get(TABLES_FILE)?)?,
         scenario: parse_yaml(SCENARIO_FILE, get(SCENARIO_FILE)?)?,
+        board: parse_yaml(BOARD_FILE, get(BOARD_FILE)?)?,
     })
 }
 
-/// Reads and parses a pack folder (the five [`PACK_FILES`]) without validating it.
+/// Reads and parses a pack folder (the six [`PACK_FILES`]) without validating it.
 pub(crate) fn read_dir(dir: &Path) -> Result<Pack, DataError> {
     let mut texts = Vec::new();
     for name in PACK_FILES {
@@ -189,7 +201,7 @@ pub(crate) fn read_dir(dir: &Path) -> Result<Pack, DataError> {
     load_texts(&refs)
 }
 
-/// Reads a pack folder (the five [`PACK_FILES`]), parses and validates it.
+/// Reads a pack folder (the six [`PACK_FILES`]), parses and validates it.
 ///
 /// Errors: [`DataError::MissingFile`], [`DataError::Io`], [`DataError::Yaml`],
 /// [`DataError::Invalid`].
@@ -312,7 +324,34 @@ pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
         &s.placements,
         &d,
     );
+    let b = &pack.board;
+    let d = file_origin(&b.source, &b.provisional);
+    for (k, bx) in &b.boxes {
+        out.push(ItemOrigin {
+            file: BOARD_FILE,
+            key: format!("board/boxes/{k}"),
+            origin: or_file(file_origin(&bx.source, &bx.provisional), &d),
+        });
+    }
+    out.push(ItemOrigin {
+        file: BOARD_FILE,
+        key: "board/arrows".to_string(),
+        origin: d.clone(),
+    });
+    out.push(ItemOrigin {
+        file: BOARD_FILE,
+        key: "board/rules".to_string(),
+        origin: or_file(file_origin(&b.rules.source, &None), &d),
+    });
     out
+}
+
+fn or_file(o: Origin, file: &Origin) -> Origin {
+    if o == Origin::Unmarked {
+        file.clone()
+    } else {
+        o
+    }
 }
 
 /// Provisional items the pack still uses, sorted:

@@ -3,6 +3,7 @@
 //! Each rule function names the rulebook section it enforces. [`validate`] returns every
 //! violation; [`check`] loads a folder, validates it and builds the [`CheckReport`].
 
+mod board;
 mod counters;
 mod map;
 mod report;
@@ -16,8 +17,8 @@ use std::collections::BTreeMap;
 
 use super::provenance::{Origin, Provenanced};
 use super::{
-    item_origins, read_dir, DataError, Pack, Violation, COUNTERS_FILE, MAP_FILE, SCENARIO_FILE,
-    TABLES_FILE, TURNS_FILE,
+    item_origins, read_dir, DataError, Pack, Violation, BOARD_FILE, COUNTERS_FILE, MAP_FILE,
+    SCENARIO_FILE, TABLES_FILE, TURNS_FILE,
 };
 
 pub use report::{CheckReport, FileReport};
@@ -49,6 +50,7 @@ pub fn validate(pack: &Pack) -> Vec<Violation> {
     turns::check_turns(pack, &mut o);
     tables::check_tables(pack, &mut o);
     scenario::check_scenario(pack, &mut o);
+    board::check_board(pack, &mut o);
     o.0
 }
 
@@ -70,6 +72,7 @@ fn check_markings(pack: &Pack, o: &mut Out) {
             &pack.scenario.source,
             &pack.scenario.provisional,
         ),
+        (BOARD_FILE, &pack.board.source, &pack.board.provisional),
     ];
     for (f, s, p) in files {
         if s.is_some() == p.is_some() {

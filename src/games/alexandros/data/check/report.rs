@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use super::super::provenance::{file_origin, Origin};
 use super::super::{
-    item_origins, Pack, COUNTERS_FILE, MAP_FILE, PACK_FILES, SCENARIO_FILE, TABLES_FILE, TURNS_FILE,
+    item_origins, Pack, BOARD_FILE, COUNTERS_FILE, MAP_FILE, PACK_FILES, SCENARIO_FILE,
+    TABLES_FILE, TURNS_FILE,
 };
 
 /// What one pack file holds, by origin.
@@ -58,6 +59,10 @@ impl CheckReport {
             (
                 SCENARIO_FILE,
                 file_origin(&pack.scenario.source, &pack.scenario.provisional),
+            ),
+            (
+                BOARD_FILE,
+                file_origin(&pack.board.source, &pack.board.provisional),
             ),
         ];
         for (f, origin) in file_marks {

@@ -1,0 +1,507 @@
+//! Combat (Alexandros 10.10–10.15): pairing attackers with defenders, the duels, the Tactical
+//! Combat Results Table and its five results.
+
+use super::super::data::board::BoxKind;
+use super::super::data::counters::{Side, UnitType};
+use super::super::data::Pack;
+use super::board::{kind, strength, Line, Place};
+use super::leaders::Column;
+use super::{other, Battle, Engagement, FirePolicy, OPT_FLANK_SHIFT, OPT_LIGHT_INFANTRY_FIRE};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+/// One attacking box after checking: attacking place, attacked place, preferred pairs.
+pub type PlannedAttack = (Place, Place, Vec<(String, String)>);
+
+/// The odds column of the Tactical Combat Results Table for an attack and a defence
+/// (strength points): attack ÷ defence rounded down; below 1:1 the first column, above the
+/// last column the last (Alexandros 10.11). `shift` moves that many columns right (10.15
+/// optional rule).
+pub fn odds_column(pack: &Pack, attack: u8, defense: u8, shift: usize) -> String {
+    let cols = pack
+        .table("tactical-combat-results")
+        .map(|t| t.columns.clone())
+        .unwrap_or_default();
+    if cols.is_empty() {
+        return String::new();
+    }
+    let ratio = attack.checked_div(defense).unwrap_or(u8::MAX);
+    let mut idx = 0usize;
+    for (i, c) in cols.iter().enumerate() {
+        if let Some(n) = c.strip_suffix(":1").and_then(|x| x.parse::<u8>().ok()) {
+            if n <= ratio {
+                idx = i;
+            }
+        }
+    }
+    if ratio == 0 {
+        idx = cols.iter().position(|c| c.starts_with('<')).unwrap_or(0);
+    }
+    cols[(idx + shift).min(cols.len() - 1)].clone()
+}
+
+impl Battle {
+    /// Alexandros 10.10, 10.15: the defenders an attack from one box may face, in the order
+    /// they must be attacked: least attacked this phase first, then first line before second
+    /// line, then strongest defence (ties by code). A battle-line box offers its second line
+    /// only to a box attacking it after another box did (flank or rear attack); a Reserve
+    /// offers its 4 strongest (10.5; digest A-26). Engaged units stand aside (digest A-30).
+    pub fn defender_order(&self, pack: &Pack, side: Side, into: &Place) -> Vec<String> {
+        let enemy = other(side);
+        let flank = self.boxes_attacked.contains(into)
+            || self
+                .units_at(enemy, into)
+                .iter()
+                .any(|u| self.attacked.contains_key(&u.id));
+        let mut v: Vec<(u8, Line, std::cmp::Reverse<u8>, String)> = self
+            .units_at(enemy, into)
+            .into_iter()
+            .filter(|u| !self.is_engaged(&u.id))
+            .filter(|u| into.kind(pack) != BoxKind::BattleLine || u.line == Line::First || flank)
+            .map(|u| {
+                (
+                    self.attacked.get(&u.id).copied().unwrap_or(0),
+                    u.line,
+                    std::cmp::Reverse(strength(pack, u).defense),
+                    u.id.clone(),
+                )
+            })
+            .collect();
+        if into.kind(pack) == BoxKind::Reserve {
+            let engage = pack
+                .board
+                .get("Reserve")
+                .and_then(|b| b.engage)
+                .unwrap_or(u8::MAX) as usize;
+            let mut by_def = v.clone();
+            by_def.sort_by(|a, b| a.2.cmp(&b.2).then(a.3.cmp(&b.3)));
+            let keep: Vec<String> = by_def.into_iter().take(engage).map(|x| x.3).collect();
+            v.retain(|x| keep.contains(&x.3));
+        }
+        v.sort();
+        v.into_iter().map(|x| x.3).collect()
+    }
+
+    /// Alexandros 10.10: the duels of one attacking box. Return attacks of Eng results come
+    /// first; then each defender the rules make the attacker take on (as many as there are
+    /// attackers, in [`Battle::defender_order`]) gets one attacker — the player's preferred
+    /// pairs where still possible, else the strongest remaining attacker allowed to attack it
+    /// (cavalry never attack elephants).
+    pub fn pair(
+        &self,
+        pack: &Pack,
+        side: Side,
+        from: &Place,
+        into: &Place,
+        preferred: &[(String, String)],
+    ) -> Vec<(String, String)> {
+        let n = self.round();
+        let mut duels = Vec::new();
+        let mut attackers = self.eligible_attackers(pack, side, from, true);
+        for e in &self.engaged {
+            if e.round < n
+                && attackers.contains(&e.defender)
+                && self
+                    .unit(&e.attacker)
+                    .map(|u| &u.place == into)
+                    .unwrap_or(false)
+            {
+                duels.push((e.defender.clone(), e.attacker.clone()));
+                attackers.retain(|a| a != &e.defender);
+            }
+        }
+        attackers.retain(|a| !self.is_engaged(a));
+        if from.kind(pack) == BoxKind::Reserve {
+            let engage = pack
+                .board
+                .get("Reserve")
+                .and_then(|b| b.engage)
+                .unwrap_or(u8::MAX) as usize;
+            let mut ranked: Vec<(bool, std::cmp::Reverse<u8>, String)> = attackers
+                .iter()
+                .map(|a| {
+                    (
+                        !preferred.iter().any(|(x, _)| x == a),
+                        std::cmp::Reverse(strength(pack, self.unit(a).expect("unit")).attack),
+                        a.clone(),
+                    )
+                })
+                .collect();
+            ranked.sort();
+            attackers = ranked
+                .into_iter()
+                .take(engage.saturating_sub(duels.len()))
+                .map(|x| x.2)
+                .collect();
+        }
+        let order = self.defender_order(pack, side, into);
+        let k = attackers.len().min(order.len());
+        if k == 0 {
+            return duels;
+        }
+        // Ties at the cut-off: the attacker picks (digest A-29).
+        let key = |id: &String| {
+            let u = self.unit(id).expect("unit");
+            (
+                self.attacked.get(id).copied().unwrap_or(0),
+                u.line,
+                strength(pack, u).defense,
+            )
+        };
+        let cut = key(&order[k - 1]);
+        let mut targets: Vec<String> = order
+            .iter()
+            .filter(|d| key(d) != cut)
+            .take(k)
+            .cloned()
+            .collect();
+        targets.retain(|d| order.iter().position(|x| x == d) < Some(k));
+        let mut ties: Vec<String> = order.iter().filter(|d| key(d) == cut).cloned().collect();
+        ties.sort_by_key(|d| !preferred.iter().any(|(_, x)| x == d));
+        while targets.len() < k && !ties.is_empty() {
+            targets.push(ties.remove(0));
+        }
+        let can = |a: &String, d: &String| {
+            let at = kind(pack, self.unit(a).expect("unit"));
+            let dt = kind(pack, self.unit(d).expect("unit"));
+            !(dt == UnitType::Elephant && at.is_cavalry() && !at.is_missile())
+        };
+        let mut free = attackers.clone();
+        let mut open = targets.clone();
+        for (a, d) in preferred {
+            if free.contains(a) && open.contains(d) && can(a, d) {
+                duels.push((a.clone(), d.clone()));
+                free.retain(|x| x != a);
+                open.retain(|x| x != d);
+            }
+        }
+        for d in order.iter().filter(|d| open.contains(d)) {
+            let mut best: Option<(u8, String)> = None;
+            for a in &free {
+                if can(a, d) {
+                    let s = strength(pack, self.unit(a).expect("unit")).attack;
+                    if best.as_ref().map(|(bs, _)| s > *bs).unwrap_or(true) {
+                        best = Some((s, a.clone()));
+                    }
+                }
+            }
+            if let Some((_, a)) = best {
+                free.retain(|x| x != &a);
+                duels.push((a, d.clone()));
+            }
+        }
+        duels
+    }
+
+    /// Alexandros 10.10: resolves every duel of one attacking box, one at a time.
+    pub fn resolve_attack(
+        &mut self,
+        pack: &Pack,
+        side: Side,
+        attack: &PlannedAttack,
+        dice: &mut Dice,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let (from, into, preferred) = attack;
+        if self.occupant(into) != Some(other(side)) {
+            ev.push(Event::new(
+                "Alexandros 10.10",
+                format!(
+                    "{} has no enemy left: the attack from {} lapses",
+                    into.title(),
+                    from.title()
+                ),
+            ));
+            return Ok(());
+        }
+        let duels = self.pair(pack, side, from, into, preferred);
+        self.boxes_attacked.insert(into.clone());
+        ev.push(Event::new(
+            "Alexandros 10.10",
+            format!(
+                "{} attacks {}: {}",
+                from.title(),
+                into.title(),
+                duels
+                    .iter()
+                    .map(|(a, d)| format!("{a} vs {d}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+        for (a, d) in duels {
+            if self.ending.is_some() {
+                break;
+            }
+            let live = |b: &Battle, id: &str, p: &Place| {
+                b.unit(id).map(|u| &u.place == p).unwrap_or(false)
+            };
+            if !live(self, &a, from) || !live(self, &d, into) {
+                continue;
+            }
+            self.duel(pack, &a, &d, from, dice, ev)?;
+        }
+        Ok(())
+    }
+
+    /// One duel (Alexandros 10.11–10.14): missile attack, or defensive fire then the CRT with
+    /// leader ratings added.
+    pub fn duel(
+        &mut self,
+        pack: &Pack,
+        a: &str,
+        d: &str,
+        from: &Place,
+        dice: &mut Dice,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let n = self.round();
+        let prior_boxes = self
+            .attacked_from
+            .get(d)
+            .map(|s| s.iter().filter(|x| *x != &from.title()).count())
+            .unwrap_or(0);
+        *self.attacked.entry(d.to_string()).or_default() += 1;
+        self.attacked_from
+            .entry(d.to_string())
+            .or_default()
+            .insert(from.title());
+        let forced = self
+            .engaged
+            .iter()
+            .position(|e| e.defender == a && e.attacker == d && e.round < n);
+        let engaged_before = self
+            .engaged
+            .iter()
+            .any(|e| (e.attacker == d || e.defender == d) && e.round < n);
+        if let Some(i) = forced {
+            self.engaged.remove(i);
+        }
+        let au = self.unit(a).expect("attacker").clone();
+        let du = self.unit(d).expect("defender").clone();
+        let at = kind(pack, &au);
+        let dt = kind(pack, &du);
+        if at.is_missile() {
+            let s = strength(pack, &au).attack;
+            let hit = self.missile_fire(
+                pack,
+                a,
+                d,
+                s,
+                "missile attack",
+                "Alexandros 10.13",
+                dice,
+                ev,
+            )?;
+            if hit {
+                let leader = self.leader_with(d).map(|l| l.name.clone());
+                self.take_loss(pack, d, leader, dice, ev)?;
+            }
+            return Ok(());
+        }
+        // Defensive fire (10.14).
+        if self
+            .fire
+            .get(&du.side)
+            .copied()
+            .unwrap_or(FirePolicy::Always)
+            == FirePolicy::Always
+            && !engaged_before
+        {
+            let mut fire_strength = None;
+            if dt.is_missile() {
+                fire_strength = Some(strength(pack, &du).attack);
+            } else if dt == UnitType::LightInfantry
+                && self.option(OPT_LIGHT_INFANTRY_FIRE)
+                && !self.fired_once.contains(d)
+            {
+                self.fired_once.insert(d.to_string());
+                fire_strength = Some(pack.board.rules.light_infantry_fire_strength);
+            }
+            if let Some(s) = fire_strength {
+                if self.missile_fire(
+                    pack,
+                    d,
+                    a,
+                    s,
+                    "defensive fire",
+                    "Alexandros 10.14",
+                    dice,
+                    ev,
+                )? {
+                    let leader = self.leader_with(a).map(|l| l.name.clone());
+                    let gone = self.take_loss(pack, a, leader, dice, ev)?;
+                    if gone || self.ending.is_some() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        let au = self.unit(a).expect("attacker").clone();
+        let la = self.participating_leader(pack, a);
+        let ld = self.participating_leader(pack, d);
+        let att = strength(pack, &au).attack + self.leader_bonus(pack, la.as_deref());
+        let def = strength(pack, &du).defense + self.leader_bonus(pack, ld.as_deref());
+        let shift = if self.option(OPT_FLANK_SHIFT) {
+            prior_boxes
+        } else {
+            0
+        };
+        let col = odds_column(pack, att, def, shift);
+        let roll = dice.d6(&format!("combat {a} vs {d} at {col}"), "Alexandros 10.11")?;
+        let result = pack
+            .table("tactical-combat-results")
+            .and_then(|t| t.roll(roll as u8, &col))
+            .unwrap_or("Eng")
+            .to_string();
+        ev.push(Event::new(
+            "Alexandros 10.11",
+            format!("{a} ({att}) attacks {d} ({def}) at {col}: roll {roll}, {result}"),
+        ));
+        match result.as_str() {
+            "AR" => self.rout(pack, a, la, dice, ev)?,
+            "AL" => {
+                self.take_loss(pack, a, la, dice, ev)?;
+            }
+            "DR" => self.rout(pack, d, ld, dice, ev)?,
+            "DL" => {
+                self.take_loss(pack, d, ld, dice, ev)?;
+            }
+            _ if at == UnitType::Elephant && dt.is_cavalry() && !dt.is_missile() => {
+                // The return attack would be cavalry against elephants (10.10): the pair
+                // disengages instead (digest A-30).
+                ev.push(Event::new(
+                    "Alexandros 10.10",
+                    format!("{a} and {d} are engaged, but cavalry may not attack elephants: they disengage"),
+                ));
+            }
+            _ => {
+                self.engaged.push(Engagement {
+                    attacker: a.to_string(),
+                    defender: d.to_string(),
+                    round: n,
+                });
+                ev.push(Event::new(
+                    "Alexandros 10.12",
+                    format!("{a} and {d} are engaged: {d} must attack {a} next round"),
+                ));
+            }
+        }
+        self.check_elimination(pack, ev);
+        self.check_breakthrough(pack, ev);
+        Ok(())
+    }
+
+    /// Alexandros 10.12 AL/DL, 10.13: the unit loses a step (a stack loses a counter); with no
+    /// step left it is destroyed. A leader taking part (`leader`) rolls on the Loss column;
+    /// if his unit is gone and he lives he joins another unit of the box. Returns true if the
+    /// unit was destroyed.
+    pub fn take_loss(
+        &mut self,
+        pack: &Pack,
+        id: &str,
+        leader: Option<String>,
+        dice: &mut Dice,
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, RuleError> {
+        let (place, side) = {
+            let u = self.unit_mut(id);
+            let lost = if u.codes.len() > 1 {
+                u.codes.pop().expect("two codes")
+            } else {
+                u.id.clone()
+            };
+            u.steps = u.steps.saturating_sub(1);
+            let left = u.steps;
+            let (p, s) = (u.place.clone(), u.side);
+            *self.steps_lost.entry(lost.clone()).or_default() += 1;
+            if left == 0 || lost != id {
+                self.eliminated.push(lost.clone());
+            }
+            ev.push(Event::new(
+                "Alexandros 10.12",
+                format!("{id} loses a step ({left} left)"),
+            ));
+            (p, s)
+        };
+        let destroyed = self.unit(id).map(|u| u.steps == 0).unwrap_or(true);
+        if destroyed {
+            self.units.retain(|u| u.id != id);
+            self.engaged
+                .retain(|e| e.attacker != id && e.defender != id);
+            ev.push(Event::new("Alexandros 10.12", format!("{id} is destroyed")));
+        }
+        let stacked = self
+            .leaders
+            .iter()
+            .find(|l| l.with.as_deref() == Some(id) && l.fate == super::Fate::Active)
+            .map(|l| l.name.clone());
+        if let Some(l) = &leader {
+            self.leader_casualty(pack, l, Column::Loss, dice, ev)?;
+        }
+        if destroyed {
+            if let Some(l) = stacked {
+                if self
+                    .leader(&l)
+                    .map(|x| x.fate == super::Fate::Active)
+                    .unwrap_or(false)
+                {
+                    self.restack_leader(pack, &l, &place, side);
+                }
+            }
+        }
+        self.check_elimination(pack, ev);
+        Ok(destroyed)
+    }
+
+    /// Alexandros 10.12 AR/DR, 10.17: the unit goes to its Routed Units box with its leader,
+    /// who first rolls on the Rout column; a unit stacked with Alexander ignores the rout, but
+    /// Alexander still rolls.
+    pub fn rout(
+        &mut self,
+        pack: &Pack,
+        id: &str,
+        leader: Option<String>,
+        dice: &mut Dice,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let with_alexander = self
+            .leader_with(id)
+            .map(|l| l.name == "Alexander")
+            .unwrap_or(false);
+        if let Some(l) = &leader {
+            self.leader_casualty(pack, l, Column::Rout, dice, ev)?;
+        } else if with_alexander {
+            self.leader_casualty(pack, "Alexander", Column::Rout, dice, ev)?;
+        }
+        if with_alexander {
+            ev.push(Event::new(
+                "Alexandros 10.17",
+                format!("{id} is stacked with Alexander and ignores the rout"),
+            ));
+            return Ok(());
+        }
+        if self.unit(id).is_none() {
+            return Ok(());
+        }
+        let side = self.unit(id).expect("unit").side;
+        let u = self.unit_mut(id);
+        u.place = Place::new(side, "Routed");
+        u.line = Line::First;
+        self.engaged
+            .retain(|e| e.attacker != id && e.defender != id);
+        ev.push(Event::new(
+            "Alexandros 10.12",
+            format!("{id} routs to the Routed Units box"),
+        ));
+        if side == Side::Persian {
+            if let Some(l) = self.leader_with(id) {
+                if l.name == "Darius" {
+                    ev.push(Event::new("Alexandros 15.2", "Darius routs"));
+                }
+            }
+        }
+        self.check_elimination(pack, ev);
+        Ok(())
+    }
+}

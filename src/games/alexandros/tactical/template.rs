@@ -1,0 +1,118 @@
+//! The `orders:` part of an order file for the pending battle step, with the legal choices as
+//! YAML comments (for `legatus status` / order templates of the strategic game).
+
+use super::super::data::board::BoxKind;
+use super::super::data::counters::Side;
+use super::super::data::Pack;
+use super::board::{adjacent, all_places, strength, Line};
+use super::{other, Battle, Phase};
+
+impl Battle {
+    /// A commented YAML template of `side`'s orders for the pending step (Alexandros 10.2,
+    /// 10.3): units by box with strengths (attack-defence, strength points) and leaders, the
+    /// routed units that may rally (10.18), the empty boxes open to an advance (10.9) and the
+    /// attacks the rules allow (10.10). Empty when it is not `side`'s step.
+    pub fn order_template(&self, pack: &Pack, side: Side) -> String {
+        let Some((want, step, _, prompt)) = self.pending() else {
+            return String::new();
+        };
+        if want != side {
+            return String::new();
+        }
+        let mut s = format!("  # {step}: {prompt}\n");
+        match self.phase {
+            Phase::Setup(_) => {
+                let order: Vec<&str> = pack
+                    .board
+                    .rules
+                    .setup_order
+                    .iter()
+                    .map(String::as_str)
+                    .collect();
+                s.push_str(&format!(
+                    "  # units in placement order; the first go to: {}\n",
+                    order.join(", ")
+                ));
+                s.push_str("  placements:\n");
+                if let Some(f) = self.forces.get(&side) {
+                    for (i, (code, steps)) in f.units.iter().enumerate() {
+                        let b = order.get(i).copied().unwrap_or("Center");
+                        s.push_str(&format!(
+                            "  - {{unit: {code}, box: {b}}}  # {steps} step(s)\n"
+                        ));
+                    }
+                    let names: Vec<&str> = f.leaders.iter().map(|(n, _)| n.as_str()).collect();
+                    s.push_str(&format!(
+                        "  # leaders to stack (leader: NAME): {}\n",
+                        names.join(", ")
+                    ));
+                }
+            }
+            Phase::Round(n, _) => {
+                for p in all_places(pack) {
+                    let mine = self.units_at(side, &p);
+                    if mine.is_empty() {
+                        continue;
+                    }
+                    s.push_str(&format!("  # {}:", p.label(side)));
+                    for u in mine {
+                        let st = strength(pack, u);
+                        let line = if p.kind(pack) == BoxKind::BattleLine && u.line == Line::Second
+                        {
+                            " 2nd"
+                        } else {
+                            ""
+                        };
+                        let lead = self
+                            .leader_with(&u.id)
+                            .map(|l| format!(" +{}", l.name))
+                            .unwrap_or_default();
+                        s.push_str(&format!(
+                            " {} {}-{}{line}{lead};",
+                            u.id, st.attack, st.defense
+                        ));
+                    }
+                    s.push('\n');
+                }
+                let rally: Vec<&str> = self
+                    .may_rally
+                    .iter()
+                    .filter(|id| self.unit(id).map(|u| u.side == side).unwrap_or(false))
+                    .map(String::as_str)
+                    .collect();
+                s.push_str(&format!("  rally: []  # may try: {}\n", rally.join(", ")));
+                let open: Vec<String> = self
+                    .vacant_at_start
+                    .iter()
+                    .filter(|p| self.occupant(p).is_none())
+                    .map(|p| p.label(side))
+                    .collect();
+                s.push_str(&format!(
+                    "  advances: []  # empty since the round began: {}\n",
+                    open.join(", ")
+                ));
+                if n > 1 {
+                    s.push_str("  # move: {units: [A, B], to: BOX}  (one tactical move, 10.8)\n");
+                }
+                let mut legal = Vec::new();
+                for f in all_places(pack) {
+                    if self.eligible_attackers(pack, side, &f, true).is_empty() {
+                        continue;
+                    }
+                    for t in all_places(pack) {
+                        if adjacent(pack, &f, &t) && self.occupant(&t) == Some(other(side)) {
+                            legal.push(format!("{} -> {}", f.label(side), t.label(side)));
+                        }
+                    }
+                }
+                s.push_str(&format!(
+                    "  attacks: []  # {} box(es) at least one; possible: {}\n",
+                    if n == 1 { "exactly one" } else { "one or more" },
+                    legal.join("; ")
+                ));
+            }
+            Phase::Over => {}
+        }
+        s
+    }
+}

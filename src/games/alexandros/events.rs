@@ -1,0 +1,82 @@
+//! Random events (Alexandros 14): the Spartan Revolt (14.2). Barbarian and Arab raids (14.3)
+//! and the optional events (17.3, 17.4) are not implemented yet.
+
+use super::data::{SetupCode, Side};
+use super::state::{Place, State};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+/// Alexandros 14.2: the revolt breaks out on a d6 roll of at most this.
+pub const REVOLT_MAX: u32 = 2;
+/// Alexandros 14.2: once all four treasuries are taken the revolt roll gains this.
+pub const REVOLT_ALL_TREASURIES: u32 = 1;
+/// Province where the Spartans appear (14.2).
+pub const REVOLT_PROVINCE: &str = "Hellas";
+
+/// Alexandros 14.2: true when a modified d6 `roll` starts the revolt.
+pub fn revolt_breaks_out(roll: u32, all_treasuries: bool) -> bool {
+    roll + if all_treasuries {
+        REVOLT_ALL_TREASURIES
+    } else {
+        0
+    } <= REVOLT_MAX
+}
+
+/// Alexandros 14: the Random Events Phase of the current turn.
+pub fn random_events(
+    state: &mut State,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let t = state.turn_data().clone();
+    if t.spartan_revolt && !state.spartan_revolt {
+        let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
+        let all = state.treasuries_taken() >= 4;
+        if revolt_breaks_out(r, all) {
+            state.spartan_revolt = true;
+            let revolt: Vec<String> = state
+                .pack
+                .counters
+                .units
+                .iter()
+                .filter(|(_, u)| u.setup == SetupCode::Revolt)
+                .map(|(c, _)| c.clone())
+                .collect();
+            for c in revolt {
+                let u = state.units.get_mut(&c).unwrap();
+                u.place = Place::Province(REVOLT_PROVINCE.into());
+                u.owner = Side::Persian;
+            }
+            let leaders: Vec<String> = state
+                .pack
+                .counters
+                .leaders
+                .iter()
+                .filter(|(_, l)| l.setup == SetupCode::Revolt)
+                .map(|(n, _)| n.clone())
+                .collect();
+            for l in leaders {
+                let x = state.leaders.get_mut(&l).unwrap();
+                x.place = Place::Province(REVOLT_PROVINCE.into());
+                x.owner = Side::Persian;
+            }
+            for (name, c) in state.pack.map.cities.clone() {
+                if c.province.as_deref() == Some(REVOLT_PROVINCE) {
+                    if let Some(w) = state.walls.get_mut(&name) {
+                        w.side = Side::Persian;
+                    }
+                }
+            }
+            ev.push(Event::new(
+                "Alexandros 14.2",
+                format!("the Spartan Revolt breaks out (roll {r})"),
+            ));
+        } else {
+            ev.push(Event::new(
+                "Alexandros 14.2",
+                format!("no Spartan Revolt (roll {r})"),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,318 @@
+//! Siege combat (Alexandros 11): city garrisons, the siege differential, the Siege Table,
+//! sorties, the fall of a city.
+
+use std::collections::BTreeMap;
+
+use super::data::{Pack, Side, UnitType};
+use super::orders::{SortiePolicy, Standing};
+use super::state::{enemy, side_name, Place, State, Walls};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+/// Alexandros 11.3: the Siege Train adds this to the differential.
+pub const SIEGE_TRAIN_BONUS: i32 = 2;
+/// Alexandros 11.5: a sortie destroys the Siege Train on a d6 roll of at most this.
+pub const SORTIE_SUCCESS_MAX: u32 = 2;
+
+/// Infantry for sieges and city garrisons: heavy, regular and light infantry (11.2, 11.3;
+/// ruling A-46).
+pub fn is_infantry(kind: UnitType) -> bool {
+    matches!(
+        kind,
+        UnitType::HeavyInfantry | UnitType::RegularInfantry | UnitType::LightInfantry
+    )
+}
+
+/// Alexandros 11.2 (ruling A-46): infantry units a city with `walls` markers may hold as its
+/// garrison: one per wall, none with a single wall.
+pub fn garrison_capacity(walls: u8) -> usize {
+    if walls >= 2 {
+        walls as usize
+    } else {
+        0
+    }
+}
+
+/// Alexandros 11.3: the siege differential, in columns. Attacking infantry units, +2 with the
+/// Siege Train, +1 per attacking leader while each has an infantry unit; −1 per wall, −1 per
+/// garrison unit, −1 per defending leader while each has a garrison unit (ruling A-47).
+pub fn differential(
+    infantry: u32,
+    siege_train: bool,
+    leaders: u32,
+    walls: u32,
+    garrison: u32,
+    defending_leaders: u32,
+) -> i32 {
+    infantry as i32 + if siege_train { SIEGE_TRAIN_BONUS } else { 0 } + leaders.min(infantry) as i32
+        - walls as i32
+        - garrison as i32
+        - defending_leaders.min(garrison) as i32
+}
+
+/// Alexandros 11.3: the Siege Table column for a differential (labels `<=N`, `A-B`, `N+`).
+pub fn column(pack: &Pack, diff: i32) -> String {
+    let t = pack.table("siege").expect("siege table");
+    for c in &t.columns {
+        let hit = if let Some(n) = c.strip_prefix("<=") {
+            n.parse::<i32>().map(|n| diff <= n).unwrap_or(false)
+        } else if let Some(n) = c.strip_suffix('+') {
+            n.parse::<i32>().map(|n| diff >= n).unwrap_or(false)
+        } else if let Some((a, b)) = c.split_once('-') {
+            matches!((a.parse::<i32>(), b.parse::<i32>()), (Ok(a), Ok(b)) if diff >= a && diff <= b)
+        } else {
+            false
+        };
+        if hit {
+            return c.clone();
+        }
+    }
+    t.columns.last().cloned().unwrap_or_default()
+}
+
+/// Alexandros 11.3: attacker and defender losses for a d6 roll in a column (`a/d`).
+pub fn losses(pack: &Pack, roll: u32, column: &str) -> (u8, u8) {
+    let cell = pack
+        .table("siege")
+        .and_then(|t| t.roll(roll as u8, column))
+        .unwrap_or("0/0");
+    let (a, d) = cell.split_once('/').unwrap_or(("0", "0"));
+    (a.trim().parse().unwrap_or(0), d.trim().parse().unwrap_or(0))
+}
+
+/// Where a besieging force may stand for `city` (its province; Gaza from Egypt or Syria, 8.2).
+pub fn siege_provinces(state: &State, city: &str) -> Vec<String> {
+    match state.pack.city(city) {
+        Some(c) => match &c.province {
+            Some(p) => vec![p.clone()],
+            None => c.between.clone(),
+        },
+        None => vec![],
+    }
+}
+
+/// Alexandros 11.1: checks a siege declaration (city with enemy walls, own leader).
+pub fn check_declaration(
+    state: &State,
+    side: Side,
+    city: &str,
+    leader: &str,
+) -> Result<(), RuleError> {
+    let order = format!("siege {city}");
+    let w = state.walls.get(city).filter(|w| w.count > 0);
+    if w.map(|w| w.side == side).unwrap_or(true) {
+        return Err(RuleError::illegal(
+            order,
+            "Alexandros 11.1",
+            format!("{city} is not an enemy walled city"),
+        ));
+    }
+    if state
+        .leaders
+        .get(leader)
+        .map(|l| l.owner != side)
+        .unwrap_or(true)
+    {
+        return Err(RuleError::illegal(
+            order,
+            "Alexandros 11.1",
+            format!("{leader} is not your leader"),
+        ));
+    }
+    Ok(())
+}
+
+/// Alexandros 11: resolves the sieges declared this turn.
+pub fn siege_phase(
+    state: &mut State,
+    standing: &BTreeMap<String, Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let declared = std::mem::take(&mut state.sieges);
+    for (side, list) in declared {
+        let mut used: Vec<String> = Vec::new();
+        for (city, leader) in list {
+            let walls = state
+                .walls
+                .get(&city)
+                .cloned()
+                .unwrap_or(Walls { count: 0, side });
+            let Some(Place::Province(at)) = state.leaders.get(&leader).map(|l| l.place.clone())
+            else {
+                continue;
+            };
+            if walls.count == 0
+                || walls.side == side
+                || !siege_provinces(state, &city).contains(&at)
+            {
+                ev.push(Event::new(
+                    "Alexandros 11.1",
+                    format!("no siege of {city}: {leader} is not before its walls"),
+                ));
+                continue;
+            }
+            let infantry: Vec<String> = state
+                .field_units(side, &at)
+                .into_iter()
+                .filter(|u| !used.contains(u))
+                .filter(|u| {
+                    state
+                        .pack
+                        .unit(u)
+                        .map(|x| is_infantry(x.kind))
+                        .unwrap_or(false)
+                })
+                .collect();
+            used.extend(infantry.iter().cloned());
+            let train: Option<String> = state
+                .units
+                .iter()
+                .find(|(c, u)| {
+                    u.owner == side
+                        && u.place == Place::Province(at.clone())
+                        && state.is_siege_train(c)
+                        && !used.contains(c)
+                })
+                .map(|(c, _)| c.clone());
+            if let Some(t) = &train {
+                used.push(t.clone());
+            }
+            let def = enemy(side);
+            let garrison: Vec<String> = state
+                .units
+                .iter()
+                .filter(|(_, u)| u.place == Place::City(city.clone()))
+                .map(|(c, _)| c.clone())
+                .collect();
+            let def_leaders: Vec<String> = state
+                .leaders
+                .iter()
+                .filter(|(_, l)| l.place == Place::City(city.clone()))
+                .map(|(n, _)| n.clone())
+                .collect();
+            let mut train_alive = train.is_some();
+            // Sortie (11.5): from standing orders; without one, no sortie.
+            if train_alive
+                && !garrison.is_empty()
+                && standing.get(side_name(def)).and_then(|s| s.sortie) == Some(SortiePolicy::Always)
+            {
+                let g = garrison[0].clone();
+                state.lose_step(&g);
+                let r = dice.d6(&format!("sortie from {city}"), "Alexandros 11.5")?;
+                if r <= SORTIE_SUCCESS_MAX {
+                    let t = train.clone().unwrap();
+                    state.eliminate(&t);
+                    train_alive = false;
+                    ev.push(Event::new(
+                        "Alexandros 11.5",
+                        format!("a sortie from {city} destroys the Siege Train (roll {r})"),
+                    ));
+                } else {
+                    ev.push(Event::new(
+                        "Alexandros 11.5",
+                        format!("a sortie from {city} fails (roll {r}); {g} loses a step"),
+                    ));
+                }
+            }
+            let garrison: Vec<String> = garrison
+                .into_iter()
+                .filter(|g| state.units[g].place == Place::City(city.clone()))
+                .collect();
+            let d = differential(
+                infantry.len() as u32,
+                train_alive,
+                1,
+                u32::from(walls.count),
+                garrison.len() as u32,
+                def_leaders.len() as u32,
+            );
+            let col = column(&state.pack, d);
+            let r = dice.d6(&format!("siege of {city}"), "Alexandros 11.3")?;
+            let (a_loss, mut d_loss) = losses(&state.pack, r, &col);
+            if train_alive {
+                d_loss += 1;
+            }
+            ev.push(Event::new(
+                "Alexandros 11.3",
+                format!("siege of {city} by {leader}: differential {d} ({col}), roll {r}: attacker loses {a_loss}, defender {d_loss}"),
+            ));
+            let pref = standing
+                .get(side_name(side))
+                .and_then(|s| s.losses.clone())
+                .unwrap_or_default();
+            super::supply::take_attrition(state, &infantry, a_loss, &pref, ev);
+            if a_loss > 0 && infantry.len() as u32 >= 1 {
+                super::battle::leader_casualty(
+                    state,
+                    &leader,
+                    "Loss",
+                    "Alexandros 11.4",
+                    dice,
+                    ev,
+                )?;
+            }
+            // Defender losses (11.4): walls first (ruling: default of D-46).
+            let mut w = walls.count;
+            for _ in 0..d_loss {
+                if w > 0 {
+                    w -= 1;
+                } else if let Some(g) = garrison
+                    .iter()
+                    .find(|g| state.units[g.as_str()].place == Place::City(city.clone()))
+                {
+                    let g = g.clone();
+                    state.lose_step(&g);
+                }
+            }
+            if w == 0 {
+                fall(state, &city, side, ev);
+            } else {
+                state.walls.insert(
+                    city.clone(),
+                    Walls {
+                        count: w,
+                        side: walls.side,
+                    },
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Alexandros 11.6, 15.2, 15.8, 15.9: the city falls to `side`: garrison and leaders captured,
+/// one wall marker in the new owner's colours.
+pub fn fall(state: &mut State, city: &str, side: Side, ev: &mut Vec<Event>) {
+    let garrison: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(_, u)| u.place == Place::City(city.to_string()))
+        .map(|(c, _)| c.clone())
+        .collect();
+    for g in garrison {
+        state.eliminate(&g);
+    }
+    let leaders: Vec<String> = state
+        .leaders
+        .iter()
+        .filter(|(_, l)| l.place == Place::City(city.to_string()))
+        .map(|(n, _)| n.clone())
+        .collect();
+    for l in leaders {
+        if l == "Darius" {
+            super::objectives::secure(state, "Royal Family", ev);
+        }
+        super::battle::capture_leader(state, &l, ev);
+    }
+    state
+        .walls
+        .insert(city.to_string(), Walls { count: 1, side });
+    ev.push(Event::new(
+        "Alexandros 11.6",
+        format!("{city} falls to the {}", side_name(side)),
+    ));
+    if side == Side::Macedonian {
+        super::objectives::city_captured(state, city, ev);
+    }
+}

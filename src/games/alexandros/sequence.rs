@@ -181,7 +181,9 @@ pub fn persian_setup(
         .map(|(c, _)| c.clone())
         .collect();
     for c in codes {
-        state.units.get_mut(&c).unwrap().place = Place::Province(p.clone());
+        let u = state.units.get_mut(&c).unwrap();
+        u.place = Place::Province(p.clone());
+        u.owner = Side::Persian; // Greek Mercenaries coded "D" start Persian (3.3)
     }
     for l in area.map(|a| a.leaders).unwrap_or_default() {
         state.leaders.get_mut(&l).unwrap().place = Place::Province(p.clone());

@@ -1,0 +1,114 @@
+//! Helpers for the Alexandros rule tests: a fresh game, the pack, submissions.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use legatus::games::alexandros::orders::{Orders, Standing};
+use legatus::games::alexandros::state::{Place, State};
+use legatus::games::alexandros::{data, initial_state, Alexandros};
+use legatus::protocol::dice::Dice;
+use legatus::ruleset::{Context, Event, PendingKind, RuleError, Ruleset, Submission};
+
+pub fn pack() -> data::Pack {
+    data::load_embedded().unwrap()
+}
+
+pub fn fresh() -> State {
+    initial_state(pack()).unwrap()
+}
+
+pub fn dice(n: u8) -> Dice {
+    Dice::from_seed([n; 32])
+}
+
+pub fn orders(yaml: &str) -> Orders {
+    serde_saphyr::from_str(yaml).unwrap()
+}
+
+pub fn standing(yaml: &str) -> Standing {
+    serde_saphyr::from_str(yaml).unwrap()
+}
+
+/// Submits `orders` for whoever must act, with the standing orders given.
+pub fn submit(
+    s: &mut State,
+    o: Orders,
+    st: &BTreeMap<String, Standing>,
+    d: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
+    let p = Alexandros.pending(s);
+    let side = p.sides[0].clone();
+    let ctx = Context {
+        standing: st,
+        options: &[],
+        seq: 1,
+    };
+    let sub = Submission {
+        kind: p.kind,
+        step: p.step.clone(),
+        by: BTreeMap::from([(side, o)]),
+    };
+    let mut copy = s.clone();
+    // The engine first applies with dice that refuse to roll: validation must come first.
+    let mut deferred = Dice::deferred();
+    match Alexandros.apply(&mut copy, &ctx, &sub, &mut deferred) {
+        Err(RuleError::Illegal { .. }) => {
+            return Alexandros.apply(&mut s.clone(), &ctx, &sub, &mut Dice::deferred())
+        }
+        _ => {}
+    }
+    Alexandros.apply(s, &ctx, &sub, d)
+}
+
+/// A game past set-up and the Granicus, waiting for the Macedonian movement of Summer 334.
+pub fn summer_334() -> State {
+    let mut s = fresh();
+    let st = BTreeMap::new();
+    submit(&mut s, orders("darius: Persis"), &st, &mut dice(1)).unwrap();
+    assert_eq!(
+        Alexandros.pending(&s).step,
+        "summer-334/macedonian-movement"
+    );
+    s
+}
+
+/// Moves every counter of `who` (units or leaders) into `place`.
+pub fn put(s: &mut State, who: &[&str], place: Place) {
+    for w in who {
+        if let Some(u) = s.units.get_mut(*w) {
+            u.place = place.clone();
+            if u.steps == 0 {
+                u.steps = s.pack.unit(w).unwrap().steps.len() as u8;
+            }
+        } else if let Some(l) = s.leaders.get_mut(*w) {
+            l.place = place.clone();
+        } else {
+            panic!("no counter {w}");
+        }
+    }
+}
+
+pub fn prov(p: &str) -> Place {
+    Place::Province(p.to_string())
+}
+
+pub fn no_standing() -> BTreeMap<String, Standing> {
+    BTreeMap::new()
+}
+
+pub fn is_game_over(s: &State) -> bool {
+    Alexandros.pending(s).kind == PendingKind::GameOver
+}
+
+#[track_caller]
+pub fn refused(r: Result<Vec<Event>, RuleError>, rule: &str) -> String {
+    match r {
+        Err(RuleError::Illegal {
+            rule: got, reason, ..
+        }) => {
+            assert_eq!(got, rule, "refused under {got} ({reason}), expected {rule}");
+            reason
+        }
+        other => panic!("expected a refusal under {rule}, got {other:?}"),
+    }
+}

@@ -51,13 +51,15 @@ pub fn submit(
     let mut copy = s.clone();
     // The engine first applies with dice that refuse to roll: validation must come first.
     let mut deferred = Dice::deferred();
-    match Alexandros.apply(&mut copy, &ctx, &sub, &mut deferred) {
-        Err(RuleError::Illegal { .. }) => {
-            return Alexandros.apply(&mut s.clone(), &ctx, &sub, &mut Dice::deferred())
-        }
-        _ => {}
+    let first = Alexandros.apply(&mut copy, &ctx, &sub, &mut deferred);
+    if let Err(RuleError::Illegal { .. }) = first {
+        return first;
     }
-    Alexandros.apply(s, &ctx, &sub, d)
+    let r = Alexandros.apply(s, &ctx, &sub, d);
+    if let (Err(RuleError::Dice(_)), Err(RuleError::Illegal { rule, reason, .. })) = (&first, &r) {
+        panic!("refused under {rule} ({reason}) only after a die was drawn");
+    }
+    r
 }
 
 /// A game past set-up and the Granicus, waiting for the Macedonian movement of Summer 334.

@@ -1,0 +1,632 @@
+//! Alexandros 9 (minor combat), the hand-off to the Tactical Display (10), sieges (11),
+//! leader recovery (12.9), random events (14), objectives (15) and victory (16).
+
+#[path = "alexandros/common.rs"]
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use common::*;
+use legatus::games::alexandros::data::Side;
+use legatus::games::alexandros::minor_combat::{self, column, odds, Lookup, MinorCombat, Stage};
+use legatus::games::alexandros::orders::{Decision, Standing};
+use legatus::games::alexandros::sequence::Phase;
+use legatus::games::alexandros::state::{Place, State, Walls};
+use legatus::games::alexandros::tactical::BattleResult;
+use legatus::games::alexandros::{battle, events, siege, victory, Alexandros};
+use legatus::protocol::dice::Dice;
+use legatus::ruleset::{PendingKind, Ruleset};
+
+/// Every cell of the Minor Combat Results Table replaced by `r` (a test pack).
+fn force_result(s: &mut State, r: &str) {
+    let mut p = (*s.pack).clone();
+    let t = p.tables.tables.get_mut("minor-combat-results").unwrap();
+    for row in t.rows.values_mut() {
+        for c in row.iter_mut() {
+            *c = r.to_string();
+        }
+    }
+    s.pack = Arc::new(p);
+}
+
+/// Every Leader Casualty cell replaced by `none`.
+fn no_casualties(s: &mut State) {
+    let mut p = (*s.pack).clone();
+    let t = p.tables.tables.get_mut("leader-casualty").unwrap();
+    for row in t.rows.values_mut() {
+        for c in row.iter_mut() {
+            *c = "none".into();
+        }
+    }
+    s.pack = Arc::new(p);
+}
+
+/// Cilicia: Parmenio with two phalanxes against the Royal Guard (the Persian defends; 3:1).
+fn cilicia() -> State {
+    let mut s = summer_334();
+    put(
+        &mut s,
+        &["Parmenio", "phalanx-1", "phalanx-2"],
+        prov("Cilicia"),
+    );
+    put(&mut s, &["royal-guard"], prov("Cilicia"));
+    legatus::games::alexandros::control::update(&mut s);
+    s
+}
+
+fn run(
+    s: &mut State,
+    st: &BTreeMap<String, Standing>,
+    answer: Option<(Side, &Decision)>,
+    d: &mut Dice,
+) -> (
+    MinorCombat,
+    Option<minor_combat::Need>,
+    Vec<legatus::ruleset::Event>,
+) {
+    let mut c = s
+        .minor
+        .take()
+        .unwrap_or_else(|| minor_combat::start(s, "Cilicia"));
+    let mut ev = Vec::new();
+    let need = minor_combat::run(s, &mut c, st, answer, d, &mut ev).unwrap();
+    (c, need, ev)
+}
+
+#[test]
+fn alexandros_9_4_odds_round_down() {
+    assert_eq!(odds(31, 8), 3, "the rulebook's example: 3.875 is 3:1");
+    assert_eq!(odds(8, 8), 1);
+    assert_eq!(odds(7, 8), 0);
+    assert_eq!(odds(40, 8), 5);
+}
+
+#[test]
+fn alexandros_9_4_columns_and_automatic_de_above_4_to_1() {
+    let p = pack();
+    assert_eq!(column(&p, 0), Lookup::Column("<1:1".into()));
+    assert_eq!(column(&p, 3), Lookup::Column("3:1".into()));
+    assert_eq!(column(&p, 4), Lookup::Column("4:1".into()));
+    assert_eq!(column(&p, 5), Lookup::Automatic("DE".into()));
+    assert_eq!(
+        minor_combat::result(&p, 1, "1:1"),
+        p.table("minor-combat-results")
+            .unwrap()
+            .roll(1, "1:1")
+            .unwrap()
+    );
+}
+
+#[test]
+fn alexandros_9_4_attacker_by_units_then_attack_then_macedonian() {
+    assert_eq!(minor_combat::attacker(2, 1, 0, 50), Side::Macedonian);
+    assert_eq!(minor_combat::attacker(1, 2, 50, 0), Side::Persian);
+    assert_eq!(minor_combat::attacker(2, 2, 5, 6), Side::Persian);
+    assert_eq!(minor_combat::attacker(2, 2, 6, 6), Side::Macedonian);
+}
+
+#[test]
+fn alexandros_9_4_strength_adds_best_leader_only() {
+    let mut s = cilicia();
+    put(&mut s, &["Alexander"], prov("Cilicia"));
+    let units: u32 = ["phalanx-1", "phalanx-2"]
+        .iter()
+        .map(|u| u32::from(s.strength(u).attack))
+        .sum();
+    let best = u32::from(s.rating("Alexander").max(s.rating("Parmenio")));
+    assert_eq!(
+        minor_combat::attack_strength(&s, Side::Macedonian, "Cilicia"),
+        units + best
+    );
+}
+
+#[test]
+fn alexandros_9_4_above_4_to_1_needs_no_roll() {
+    let mut s = cilicia();
+    put(&mut s, &["phalanx-3", "hetairoi"], prov("Cilicia"));
+    // Far more than 4:1: no die may be drawn (deferred dice would refuse).
+    let (c, need, ev) = run(&mut s, &BTreeMap::new(), None, &mut Dice::deferred());
+    assert!(need.is_none());
+    assert_eq!(c.result.as_deref(), Some("DE"));
+    assert_eq!(s.units["royal-guard"].place, Place::Pool);
+    assert!(ev.iter().any(|e| e.text.contains("without a roll")));
+}
+
+#[test]
+fn alexandros_9_5_ae_eliminates_attacking_units_and_leaders() {
+    let mut s = cilicia();
+    force_result(&mut s, "AE");
+    run(&mut s, &BTreeMap::new(), None, &mut dice(1));
+    assert_eq!(s.units["phalanx-1"].place, Place::Pool);
+    assert_eq!(s.units["phalanx-2"].place, Place::Pool);
+    assert_eq!(s.leaders["Parmenio"].place, Place::Removed);
+    assert_eq!(s.units["royal-guard"].place, prov("Cilicia"));
+}
+
+#[test]
+fn alexandros_9_5_al_owner_chooses_the_step_or_the_game_waits() {
+    let mut s = cilicia();
+    force_result(&mut s, "AL");
+    no_casualties(&mut s);
+    let (c, need, _) = run(&mut s, &BTreeMap::new(), None, &mut dice(1));
+    let need = need.expect("two units: the Macedonian must choose");
+    assert_eq!(need.side, Side::Macedonian);
+    s.minor = Some(c);
+    let d = Decision {
+        losses: vec!["phalanx-2".into()],
+        ..Decision::default()
+    };
+    let (_, need, _) = run(
+        &mut s,
+        &BTreeMap::new(),
+        Some((Side::Macedonian, &d)),
+        &mut dice(1),
+    );
+    assert!(need.is_none());
+    assert_eq!(s.units["phalanx-2"].steps, 1);
+    assert_eq!(s.units["phalanx-1"].steps, 2);
+}
+
+#[test]
+fn alexandros_9_5_losses_from_standing_orders() {
+    let mut s = cilicia();
+    force_result(&mut s, "AL");
+    no_casualties(&mut s);
+    let st = BTreeMap::from([("macedonian".to_string(), standing("losses: [phalanx-1]"))]);
+    let (_, need, _) = run(&mut s, &st, None, &mut dice(1));
+    assert!(need.is_none());
+    assert_eq!(s.units["phalanx-1"].steps, 1);
+}
+
+#[test]
+fn alexandros_9_5_ex_both_lose_and_defender_retreats_by_standing_order() {
+    let mut s = cilicia();
+    put(&mut s, &["persian-levy-03"], prov("Syria"));
+    legatus::games::alexandros::control::update(&mut s);
+    force_result(&mut s, "EX");
+    no_casualties(&mut s);
+    let st = BTreeMap::from([
+        ("macedonian".to_string(), standing("losses: [phalanx-1]")),
+        (
+            "persian".to_string(),
+            standing("retreat_to: {Cilicia: Syria}"),
+        ),
+    ]);
+    let (_, need, _) = run(&mut s, &st, None, &mut dice(1));
+    assert!(need.is_none());
+    assert_eq!(s.units["phalanx-1"].steps, 1);
+    assert_eq!(s.units["royal-guard"].steps, 1);
+    assert_eq!(
+        s.units["royal-guard"].place,
+        prov("Syria"),
+        "the defender retreats"
+    );
+}
+
+#[test]
+fn alexandros_9_5_dl_retreat_decision_suspends_without_standing_orders() {
+    let mut s = cilicia();
+    // A two-step Persian defender survives a DL and may retreat.
+    put(&mut s, &["royal-guard"], Place::Pool);
+    put(&mut s, &["greek-mercenaries-1"], prov("Cilicia"));
+    force_result(&mut s, "DL");
+    no_casualties(&mut s);
+    legatus::games::alexandros::control::update(&mut s);
+    let (c, need, _) = run(&mut s, &BTreeMap::new(), None, &mut dice(1));
+    let need = need.expect("the Persian decides whether to retreat");
+    assert_eq!(need.side, Side::Persian);
+    assert_eq!(c.stage, Stage::Retreat);
+    s.minor = Some(c);
+    let bad = Decision {
+        retreat_to: Some("Egypt".into()),
+        ..Decision::default()
+    };
+    let mut c = s.minor.clone().unwrap();
+    let mut ev = Vec::new();
+    let r = minor_combat::run(
+        &mut s,
+        &mut c,
+        &BTreeMap::new(),
+        Some((Side::Persian, &bad)),
+        &mut dice(1),
+        &mut ev,
+    );
+    refused(r.map(|_| ev.clone()), "Alexandros 9.5");
+    let good = Decision {
+        retreat_to: Some("Syria".into()),
+        ..Decision::default()
+    };
+    let (_, need, _) = run(
+        &mut s,
+        &BTreeMap::new(),
+        Some((Side::Persian, &good)),
+        &mut dice(1),
+    );
+    assert!(need.is_none());
+    assert_eq!(s.units["greek-mercenaries-1"].place, prov("Syria"));
+}
+
+#[test]
+fn alexandros_9_5_de_defender_eliminated() {
+    let mut s = cilicia();
+    force_result(&mut s, "DE");
+    run(&mut s, &BTreeMap::new(), None, &mut dice(1));
+    assert_eq!(s.units["royal-guard"].place, Place::Pool);
+    assert_eq!(s.units["phalanx-1"].steps, 2);
+}
+
+#[test]
+fn alexandros_9_2_evasion_eligibility_and_standing_order() {
+    let mut s = cilicia();
+    let c = minor_combat::start(&s, "Cilicia");
+    assert_eq!(c.defender, Side::Persian);
+    assert!(
+        !minor_combat::may_evade(&s, &c),
+        "infantry without a leader may not evade"
+    );
+    put(&mut s, &["royal-guard"], Place::Pool);
+    put(&mut s, &["persian-cavalry-05"], prov("Cilicia"));
+    let c = minor_combat::start(&s, "Cilicia");
+    assert!(
+        minor_combat::may_evade(&s, &c),
+        "cavalry may evade to Syria"
+    );
+    // Without a standing order the Persian is asked.
+    let (_, need, _) = run(&mut s.clone(), &BTreeMap::new(), None, &mut dice(1));
+    assert_eq!(need.unwrap().side, Side::Persian);
+    // With `always` the roll is made: 1-3 evades to Syria.
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("{evade_minor_combat: always, retreat_to: {Cilicia: Syria}}"),
+    )]);
+    let mut seen = (false, false);
+    for seed in 1..30 {
+        let mut t = s.clone();
+        let (_, need, ev) = run(&mut t, &st, None, &mut dice(seed));
+        assert!(need.is_none() || need.as_ref().unwrap().side == Side::Macedonian);
+        if ev
+            .iter()
+            .any(|e| e.rule == "Alexandros 9.2" && e.text.contains("evades to Syria"))
+        {
+            assert_eq!(t.units["persian-cavalry-05"].place, prov("Syria"));
+            seen.0 = true;
+        }
+        if ev.iter().any(|e| e.text.contains("fails to evade")) {
+            seen.1 = true;
+        }
+    }
+    assert!(seen.0 && seen.1);
+}
+
+#[test]
+fn alexandros_9_2_leader_rated_higher_may_evade() {
+    let mut s = cilicia();
+    put(&mut s, &["Darius"], prov("Cilicia"));
+    let c = minor_combat::start(&s, "Cilicia");
+    assert_eq!(
+        minor_combat::may_evade(&s, &c),
+        s.rating("Darius") > s.rating("Parmenio")
+    );
+}
+
+#[test]
+fn alexandros_9_1_minor_combat_in_the_combat_phase_waits_for_decisions() {
+    let mut s = cilicia();
+    force_result(&mut s, "AL");
+    no_casualties(&mut s);
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    let p = Alexandros.pending(&s);
+    assert_eq!(p.kind, PendingKind::Decision);
+    assert_eq!(p.sides, vec!["macedonian".to_string()]);
+    assert_eq!(p.step, "summer-334/minor-cilicia/losses-macedonian");
+    let r = submit(
+        &mut s.clone(),
+        orders("decision: {losses: [hetairoi]}"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 9.5");
+    submit(
+        &mut s,
+        orders("decision: {losses: [phalanx-2]}"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["phalanx-2"].steps, 1);
+    assert_eq!(
+        Alexandros.pending(&s).step,
+        "autumn-334/macedonian-movement"
+    );
+}
+
+#[test]
+fn alexandros_9_1_city_garrisons_do_not_fight() {
+    let mut s = summer_334();
+    put(&mut s, &["Parmenio", "phalanx-1"], prov("Babylonia"));
+    put(&mut s, &["persian-levy-02"], Place::City("Tyre".into()));
+    let mut ev = Vec::new();
+    put(&mut s, &["phalanx-2"], prov("Syria"));
+    legatus::games::alexandros::sequence::begin_combat(&mut s, &mut ev);
+    assert!(!s.combat_queue.contains(&"Syria".to_string()));
+}
+
+#[test]
+fn alexandros_10_handoff_applies_battle_result() {
+    let mut s = summer_334();
+    let r = BattleResult {
+        winner: Some(Side::Macedonian),
+        steps_lost: BTreeMap::from([("phalanx-1".to_string(), 1)]),
+        eliminated: vec!["persian-cavalry-01".into()],
+        leaders_killed: vec![],
+        leaders_wounded: vec!["Parmenio".into()],
+        leaders_captured: vec![],
+        loser_must_retreat: Some(Side::Persian),
+        alexander_killed: false,
+        darius_routed_or_lost: false,
+        nightfall: false,
+    };
+    let mut ev = Vec::new();
+    battle::apply_result(&mut s, "Ionia", &r, &BTreeMap::new(), &mut ev);
+    assert_eq!(s.units["phalanx-1"].steps, 1);
+    assert_eq!(s.units["persian-cavalry-01"].place, Place::Pool);
+    assert!(s.leaders["Parmenio"].wounded);
+    // The Persians retreat from Ionia: Phrygia (friendly) before Thrace (enemy).
+    assert_eq!(s.units["persian-cavalry-02"].place, prov("Phrygia"));
+    assert_eq!(s.leaders["Memnon"].place, prov("Phrygia"));
+    assert_eq!(
+        s.units["persian-levy-01"].place,
+        Place::City("Sardis".into()),
+        "city garrisons stay"
+    );
+}
+
+#[test]
+fn alexandros_15_2_royal_family_and_15_6_darius_and_bessus() {
+    let mut s = summer_334();
+    let r = BattleResult {
+        darius_routed_or_lost: true,
+        leaders_killed: vec!["Darius".into()],
+        ..BattleResult::default()
+    };
+    battle::apply_result(&mut s, "Persis", &r, &BTreeMap::new(), &mut Vec::new());
+    assert!(s.objectives.contains("Royal Family"));
+    assert!(s.objectives.contains("Darius"));
+    assert!(
+        matches!(s.leaders["Bessus"].place, Place::Province(_)),
+        "Bessus becomes Great King"
+    );
+}
+
+#[test]
+fn alexandros_16_1_alexander_killed_ends_the_game() {
+    let mut s = summer_334();
+    let r = BattleResult {
+        alexander_killed: true,
+        ..BattleResult::default()
+    };
+    battle::apply_result(&mut s, "Ionia", &r, &BTreeMap::new(), &mut Vec::new());
+    assert_eq!(s.phase, Phase::Over);
+    assert!(is_game_over(&s));
+    assert!(s.outcome.as_deref().unwrap().contains("Persian"));
+}
+
+#[test]
+fn alexandros_16_2_instant_macedonian_victory() {
+    let mut s = summer_334();
+    assert!(!victory::macedonian_instant(&s));
+    for p in s.pack.map.provinces.keys().cloned().collect::<Vec<_>>() {
+        s.control
+            .insert(p, legatus::games::alexandros::state::Ctl::Macedonian);
+    }
+    for u in s.units.values_mut() {
+        if u.owner != Side::Macedonian {
+            u.place = Place::Pool;
+        }
+    }
+    assert!(victory::macedonian_instant(&s));
+    s.control.insert(
+        "Arabia".into(),
+        legatus::games::alexandros::state::Ctl::Persian,
+    );
+    s.control.insert(
+        "Scythia".into(),
+        legatus::games::alexandros::state::Ctl::Independent,
+    );
+    assert!(
+        victory::macedonian_instant(&s),
+        "Arabia, Sind and the north edge are excused"
+    );
+}
+
+#[test]
+fn alexandros_16_3_victory_schedule_from_pack() {
+    let s = summer_334();
+    let t = s.pack.table("victory-schedule").unwrap();
+    assert_eq!(victory::schedule(&s, 0), t.rows["0-10"][0]);
+    assert_eq!(victory::schedule(&s, 15), t.rows["11-15"][0]);
+    assert_eq!(victory::schedule(&s, 16), t.rows["16-20"][0]);
+    assert_eq!(victory::schedule(&s, 40), t.rows["26+"][0]);
+    let mut s = s;
+    let before = victory::victory_points(&s);
+    s.objectives.insert("Gordian Knot".into());
+    assert_eq!(victory::victory_points(&s), before + 1);
+}
+
+#[test]
+fn alexandros_16_3_game_ends_after_summer_323() {
+    let mut s = summer_334();
+    s.turn = 46;
+    for u in s.units.values_mut() {
+        if u.place == Place::Track {
+            u.place = Place::Removed;
+        }
+    }
+    for l in s.leaders.values_mut() {
+        if l.place == Place::Track {
+            l.place = Place::Removed;
+        }
+    }
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).ok();
+    // Ionia still has both armies; the placeholder battle ends at nightfall, then the count.
+    assert!(is_game_over(&s), "{:?}", s.phase);
+    assert!(s.outcome.as_deref().unwrap().contains("victory points"));
+}
+
+#[test]
+fn alexandros_11_3_siege_differential() {
+    // Eight infantry, the Siege Train and one leader against Tyre's four walls: +7.
+    assert_eq!(siege::differential(8, true, 1, 4, 0, 0), 7);
+    // A leader counts only with an infantry unit; defending leaders likewise.
+    assert_eq!(siege::differential(0, false, 2, 1, 0, 0), -1);
+    assert_eq!(siege::differential(2, false, 1, 3, 1, 2), 2 + 1 - 3 - 1 - 1);
+    let p = pack();
+    assert_eq!(siege::column(&p, -2), "<=0");
+    assert_eq!(siege::column(&p, 2), "1-2");
+    assert_eq!(siege::column(&p, 9), "9+");
+    assert_eq!(siege::losses(&p, 1, "1-2"), (1, 1));
+}
+
+#[test]
+fn alexandros_11_2_garrison_capacity() {
+    assert_eq!(siege::garrison_capacity(1), 0);
+    assert_eq!(siege::garrison_capacity(3), 3);
+}
+
+#[test]
+fn alexandros_11_6_city_falls_and_treasury_captured() {
+    let mut s = summer_334();
+    put(&mut s, &["persian-levy-02"], Place::City("Babylon".into()));
+    let mut ev = Vec::new();
+    siege::fall(&mut s, "Babylon", Side::Macedonian, &mut ev);
+    assert_eq!(
+        s.walls["Babylon"],
+        Walls {
+            count: 1,
+            side: Side::Macedonian
+        }
+    );
+    assert_eq!(s.units["persian-levy-02"].place, Place::Pool);
+    assert!(s.objectives.contains("Babylon Treasury"));
+}
+
+#[test]
+fn alexandros_11_siege_phase_resolves_declared_siege() {
+    let mut s = summer_334();
+    put(
+        &mut s,
+        &["Parmenio", "phalanx-1", "phalanx-2", "phalanx-3"],
+        prov("Ionia"),
+    );
+    submit(
+        &mut s,
+        orders("sieges: {Halicarnassus: Parmenio}"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    let r = submit(
+        &mut s.clone(),
+        orders("sieges: {Tyre: Darius}"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 11.1");
+    let ev = submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| e.rule == "Alexandros 11.3" && e.text.contains("Halicarnassus")),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn alexandros_12_9_leader_recovery() {
+    let mut s = summer_334();
+    s.leaders.get_mut("Parmenio").unwrap().wounded = true;
+    let mut healed = false;
+    for seed in 1..20 {
+        let mut t = s.clone();
+        submit(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
+        healed |= !t.leaders["Parmenio"].wounded;
+    }
+    assert!(healed);
+}
+
+#[test]
+fn alexandros_14_2_spartan_revolt_roll() {
+    assert!(events::revolt_breaks_out(1, false));
+    assert!(events::revolt_breaks_out(2, false));
+    assert!(!events::revolt_breaks_out(3, false));
+    assert!(
+        !events::revolt_breaks_out(2, true),
+        "+1 once all four treasuries are taken"
+    );
+}
+
+#[test]
+fn alexandros_15_3_gordian_knot_and_15_5_oracle() {
+    let mut s = summer_334();
+    submit(
+        &mut s,
+        orders("moves: [{leader: Alexander, to: Phrygia}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert!(s.objectives.contains("Gordian Knot"));
+    let mut t = summer_334();
+    put(&mut t, &["Alexander"], prov("Egypt"));
+    submit(
+        &mut t,
+        orders("moves: [{leader: Alexander, to: Lybia}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert!(t.objectives.contains("Oracle of Ammon"));
+}
+
+#[test]
+fn alexandros_10_16_leader_casualty_zero_leader_dies_on_wia() {
+    let mut s = summer_334();
+    let mut p = (*s.pack).clone();
+    for row in p
+        .tables
+        .tables
+        .get_mut("leader-casualty")
+        .unwrap()
+        .rows
+        .values_mut()
+    {
+        for c in row.iter_mut() {
+            *c = "WIA".into();
+        }
+    }
+    s.pack = Arc::new(p);
+    put(&mut s, &["Macedonian 0"], prov("Ionia"));
+    let mut ev = Vec::new();
+    battle::leader_casualty(
+        &mut s,
+        "Macedonian 0",
+        "Loss",
+        "Alexandros 9.5",
+        &mut dice(1),
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.leaders["Macedonian 0"].place, Place::Removed);
+    battle::leader_casualty(
+        &mut s,
+        "Parmenio",
+        "Loss",
+        "Alexandros 9.5",
+        &mut dice(1),
+        &mut ev,
+    )
+    .unwrap();
+    assert!(s.leaders["Parmenio"].wounded);
+}

@@ -338,9 +338,17 @@ fn template(state: &State, side_s: &str) -> String {
         Phase::MacedonianMovement | Phase::PersianMovement => {
             let due = reinforcements::due(state, side);
             if !due.is_empty() {
+                let home = state
+                    .pack
+                    .map
+                    .provinces
+                    .keys()
+                    .find(|p| control::controls(state, side, p))
+                    .cloned()
+                    .unwrap_or_default();
                 t.push_str("  reinforcements:   # a province you control, not contested (Alexandros 13.1)\n");
                 for d in due {
-                    t.push_str(&format!("    {d}: Macedonia\n"));
+                    t.push_str(&format!("    {d}: {home}\n"));
                 }
             }
             let rp = state.replacement_points.get(&side).copied().unwrap_or(0);
@@ -351,7 +359,6 @@ fn template(state: &State, side_s: &str) -> String {
                 t.push_str("  replacements: []   # - {unit: CODE, steps: N, province: P}\n  walls: []   # city names, 2 RP each (12.5)\n");
             }
             t.push_str("  moves:   # each leader once, one province; units must start with him (Alexandros 8.1)\n");
-            let mut any = false;
             for (name, l) in &state.leaders {
                 if l.owner != side {
                     continue;
@@ -364,18 +371,28 @@ fn template(state: &State, side_s: &str) -> String {
                         ns.join(", "),
                         units.join(", ")
                     ));
-                    any = true;
                 }
             }
-            if !any {
-                t.push_str("    []\n");
-            } else {
-                t.push_str("    []\n");
-            }
+            t.push_str("    []\n");
             t.push_str("  sieges: {}   # CITY: LEADER (Alexandros 11.1)\n");
         }
-        Phase::Decision { prompt, .. } => {
-            t.push_str(&format!("  # {prompt}\n  decision: {{}}\n"));
+        Phase::Decision { prompt, side: who } => {
+            t.push_str(&format!("  # {prompt}\n"));
+            let m = state.minor.as_ref();
+            let stage = m.map(|m| m.stage.clone());
+            let prov = m.map(|m| m.province.clone()).unwrap_or_default();
+            match stage {
+                Some(minor_combat::Stage::Evasion) => t.push_str("  decision: {evade: false}\n"),
+                Some(minor_combat::Stage::Losses) => {
+                    let first = state
+                        .field_units(*who, &prov)
+                        .into_iter()
+                        .next()
+                        .unwrap_or_default();
+                    t.push_str(&format!("  decision: {{losses: [{first}]}}\n"));
+                }
+                _ => t.push_str("  decision: {retreat_to: stay}\n"),
+            }
         }
         Phase::Battle => t.push_str("  battle: {}\n"),
         Phase::Over => t.push_str("  {}\n"),

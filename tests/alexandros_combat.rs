@@ -630,3 +630,73 @@ fn alexandros_10_16_leader_casualty_zero_leader_dies_on_wia() {
     .unwrap();
     assert!(s.leaders["Parmenio"].wounded);
 }
+
+#[test]
+fn alexandros_11_7_siege_train_alone_in_enemy_province_destroyed() {
+    let mut s = summer_334();
+    put(&mut s, &["siege-train"], prov("Phrygia"));
+    let mut ev = Vec::new();
+    siege::check_siege_trains(&mut s, &mut ev);
+    assert_eq!(s.units["siege-train"].place, Place::Pool);
+    // With an infantry unit beside it, it survives.
+    let mut s = summer_334();
+    put(&mut s, &["siege-train", "phalanx-1"], prov("Phrygia"));
+    siege::check_siege_trains(&mut s, &mut ev);
+    assert_eq!(s.units["siege-train"].place, prov("Phrygia"));
+}
+
+#[test]
+fn alexandros_11_7_siege_train_moves_only_with_infantry() {
+    let mut s = summer_334();
+    let r = submit(
+        &mut s.clone(),
+        orders("moves: [{leader: Parmenio, to: Phrygia, units: [siege-train, thessalians]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 11.7");
+    submit(
+        &mut s,
+        orders("moves: [{leader: Parmenio, to: Phrygia, units: [siege-train, phalanx-1]}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+}
+
+#[test]
+fn alexandros_15_8_four_treasuries_end_persian_archers_and_guard() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    for t in [
+        "Babylon Treasury",
+        "Susa Treasury",
+        "Persepolis Treasury",
+        "Ecbatana Treasury",
+    ] {
+        s.objectives.insert(t.into());
+    }
+    s.replacement_points.insert(Side::Persian, 20);
+    put(&mut s, &["royal-guard"], Place::Pool);
+    s.units.get_mut("royal-guard").unwrap().steps = 0;
+    let r = submit(
+        &mut s,
+        orders("replacements: [{unit: royal-guard, steps: 2, province: Persis}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 15.8");
+}
+
+#[test]
+fn alexandros_15_8_two_treasuries_end_persian_spring_replacements() {
+    use legatus::games::alexandros::replacements::points;
+    let mut s = summer_334();
+    s.turn = 5;
+    assert!(points(&s, Side::Persian) > 0);
+    s.objectives.insert("Babylon Treasury".into());
+    s.objectives.insert("Susa Treasury".into());
+    assert_eq!(points(&s, Side::Persian), 0);
+    s.turn = 8;
+    assert!(points(&s, Side::Persian) > 0, "Winter replacements remain");
+}

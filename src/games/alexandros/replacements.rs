@@ -13,6 +13,11 @@ pub const MAX_WALLS: u8 = 5;
 pub const GREAT_RECOVERY_MAX: u32 = 5;
 /// Alexandros 12.9: other leaders recover on a d6 roll of at most this.
 pub const RECOVERY_MAX: u32 = 3;
+/// Alexandros 15.8: the number of treasuries whose loss ends Persian archer, Royal Guard and
+/// mercenary purchases.
+pub const TREASURIES: usize = 4;
+/// The Royal Guard's unit code (15.8).
+pub const ROYAL_GUARD: &str = "royal-guard";
 /// Alexandros 12.9: the leaders with the better recovery.
 pub const GREAT_LEADERS: [&str; 2] = ["Alexander", "Porus"];
 
@@ -125,6 +130,18 @@ pub fn buy(
                 "Alexandros 12.6",
                 "Indian and barbarian forces never receive replacements",
             ));
+        }
+        if side == Side::Persian && state.treasuries_taken() >= TREASURIES {
+            if u.kind == UnitType::Archer || r.unit == ROYAL_GUARD {
+                return Err(RuleError::illegal(&order, "Alexandros 15.8", "with all four treasuries lost the Persian rebuilds no foot archers and no Royal Guard"));
+            }
+            if u.side == Side::Mercenary {
+                return Err(RuleError::illegal(
+                    &order,
+                    "Alexandros 15.8",
+                    "with all four treasuries lost the Persian hires no Greek Mercenaries",
+                ));
+            }
         }
         if u.kind == UnitType::SiegeTrain && r.province.as_deref() != Some("Macedonia") {
             return Err(RuleError::illegal(

@@ -281,6 +281,7 @@ pub fn movement_phase(
     control::update(state);
     state.check_indians();
     objectives::check_unwalled(state, ev);
+    siege::check_siege_trains(state, ev);
     // Dice from here on.
     replacements::recovery(state, side, dice, ev)?;
     let pref = standing
@@ -469,6 +470,7 @@ pub fn continue_combat(
         return Ok(());
     }
     control::update(state);
+    siege::check_siege_trains(state, ev);
     siege::siege_phase(state, standing, dice, ev)?;
     control::update(state);
     objectives::check_unwalled(state, ev);

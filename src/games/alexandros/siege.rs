@@ -316,3 +316,29 @@ pub fn fall(state: &mut State, city: &str, side: Side, ev: &mut Vec<Event>) {
         super::objectives::city_captured(state, city, ev);
     }
 }
+
+/// Alexandros 11.7: a Siege Train left without friendly combat units in an enemy-controlled
+/// province is captured and destroyed.
+pub fn check_siege_trains(state: &mut State, ev: &mut Vec<Event>) {
+    let trains: Vec<(String, Side, String)> = state
+        .units
+        .iter()
+        .filter(|(c, _)| state.is_siege_train(c))
+        .filter_map(|(c, u)| match &u.place {
+            Place::Province(p) => Some((c.clone(), u.owner, p.clone())),
+            _ => None,
+        })
+        .collect();
+    for (c, side, p) in trains {
+        let alone = state.field_units(side, &p).is_empty() && state.city_units(side, &p).is_empty();
+        let enemy_held = super::control::loyalty(state, &p) == super::control::ctl_of(enemy(side))
+            || super::control::is_contested(state, &p);
+        if alone && enemy_held {
+            state.eliminate(&c);
+            ev.push(Event::new(
+                "Alexandros 11.7",
+                format!("the Siege Train alone in {p} is captured and destroyed"),
+            ));
+        }
+    }
+}

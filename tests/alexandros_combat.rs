@@ -700,3 +700,36 @@ fn alexandros_15_8_two_treasuries_end_persian_spring_replacements() {
     s.turn = 8;
     assert!(points(&s, Side::Persian) > 0, "Winter replacements remain");
 }
+
+#[test]
+fn alexandros_16_1_alexander_lost_in_minor_combat() {
+    let mut s = cilicia();
+    put(&mut s, &["Alexander"], prov("Cilicia"));
+    put(&mut s, &["phalanx-2"], prov("Ionia"));
+    force_result(&mut s, "AE");
+    // One phalanx with Alexander and Parmenio: 8 + 5 against 6, so the table is used.
+    run(&mut s, &BTreeMap::new(), None, &mut dice(1));
+    assert_eq!(s.phase, Phase::Over);
+    assert!(s.outcome.as_deref().unwrap().contains("16.1"));
+}
+
+#[test]
+fn alexandros_14_2_spartan_revolt_places_agis_in_hellas() {
+    let mut s = summer_334();
+    let turn = (1..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().spartan_revolt)
+        .unwrap();
+    s.turn = turn;
+    let mut broke = false;
+    for seed in 1..30 {
+        let mut t = s.clone();
+        events::random_events(&mut t, &mut dice(seed), &mut Vec::new()).unwrap();
+        if t.spartan_revolt {
+            assert_eq!(t.leaders["Agis"].place, prov("Hellas"));
+            assert_eq!(t.walls["Athens"].side, Side::Persian);
+            broke = true;
+            break;
+        }
+    }
+    assert!(broke);
+}

@@ -472,3 +472,53 @@ fn alexandros_13_2_withdrawal_of_memnon() {
     submit(&mut s, orders(&o), &no_standing(), &mut dice(1)).unwrap();
     assert_eq!(s.leaders["Memnon"].place, Place::Removed);
 }
+
+#[test]
+fn alexandros_12_4_rebuild_from_the_pool_in_a_controlled_province() {
+    let mut s = winter(summer_334());
+    s.eliminate("phalanx-1");
+    let r = submit(
+        &mut s.clone(),
+        orders("replacements: [{unit: phalanx-1, steps: 2, province: Ionia}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 12.4");
+    submit(
+        &mut s,
+        orders("replacements: [{unit: phalanx-1, steps: 1, province: Macedonia}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["phalanx-1"].place, prov("Macedonia"));
+    assert_eq!(s.units["phalanx-1"].steps, 1, "rebuilt at any level");
+}
+
+#[test]
+fn alexandros_12_2_cannot_overspend() {
+    let mut s = winter(summer_334());
+    s.replacement_points.insert(Side::Macedonian, 1);
+    let r = submit(
+        &mut s,
+        orders("walls: [Athens]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 12.2");
+}
+
+#[test]
+fn alexandros_12_6_persian_buys_no_indian_units() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    s.replacement_points.insert(Side::Persian, 10);
+    s.lose_step("indian-archers-1");
+    let r = submit(
+        &mut s,
+        orders("replacements: [{unit: indian-archers-1, steps: 1}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 12.6");
+}

@@ -210,3 +210,28 @@ fn alexandros_5_6_sea_zone_use() {
     ));
     assert!(control::may_use_sea_zone(&s, Side::Persian, "Persian Gulf"));
 }
+
+#[test]
+fn alexandros_3_2_set_aside_counters_and_four_step_units() {
+    let s = fresh();
+    assert_eq!(s.leaders["Macedonian 0"].place, Place::SetAside);
+    assert_eq!(s.leaders["Persian 0"].place, Place::SetAside);
+    assert_eq!(
+        s.units["hetairoi"].steps, 4,
+        "two counters, four steps (2.3)"
+    );
+    assert_eq!(s.units["hypaspistoi"].steps, 4);
+    // Track counters wait on the track; the rest of the counters form the pool (3.2, 3.3).
+    assert_eq!(s.units["phalanx-7"].place, Place::Track);
+    assert!(s.units.values().any(|u| u.place == Place::Pool));
+}
+
+#[test]
+fn alexandros_3_3_walls_at_start() {
+    let s = fresh();
+    for (city, n) in [("Tyre", 4), ("Sardis", 3), ("Babylon", 1), ("Gaza", 1)] {
+        assert_eq!(s.walls[city].count, n, "{city}");
+        assert_eq!(s.walls[city].side, Side::Persian);
+    }
+    assert!(!s.walls.contains_key("Persepolis"));
+}

@@ -67,18 +67,57 @@ fn alexandros_7_4_reduce_before_eliminating() {
 }
 
 #[test]
-fn alexandros_7_3_depletion_removed_in_summer_and_7_6_desert_attrition() {
+fn alexandros_7_3_depletion_removed_in_summer() {
     let mut s = fresh();
     s.depleted.insert("Phrygia".into());
     // The first-turn step leads into Summer 334: markers come off at its start.
-    submit(
+    let ev = submit(
         &mut s,
         orders("darius: Persis"),
         &no_standing(),
         &mut dice(9),
     )
     .unwrap();
-    assert!(!s.depleted.contains("Phrygia") || s.turn == 2);
+    assert_eq!(s.turn, 2);
+    assert!(!s.depleted.contains("Phrygia"));
+    assert!(ev.iter().any(|e| e.rule == "Alexandros 7.3"));
+    // In an Autumn turn they stay.
+    let mut t = summer_334();
+    t.depleted.insert("Phrygia".into());
+    submit(&mut t, orders("moves: []"), &no_standing(), &mut dice(9)).unwrap();
+    submit(&mut t, orders("moves: []"), &no_standing(), &mut dice(9)).unwrap();
+    assert_eq!(t.turn, 3);
+    assert!(t.depleted.contains("Phrygia"));
+}
+
+#[test]
+fn alexandros_7_7_contested_province_both_armies_roll_separately() {
+    let mut s = summer_334();
+    s.depleted.insert("Ionia".into());
+    let mut ev = Vec::new();
+    supply::supply_phase(&mut s, &no_standing(), &mut dice(3), &mut ev).unwrap();
+    let rolls: Vec<_> = ev
+        .iter()
+        .filter(|e| e.rule == "Alexandros 7.4" && e.text.contains("army in Ionia rolls"))
+        .collect();
+    assert_eq!(rolls.len(), 2, "{ev:?}");
+}
+
+#[test]
+fn alexandros_7_7_contested_depletion_counts_both_sides() {
+    let mut s = summer_334();
+    // Ionia holds both armies: more than 8 units in all, so the roll gets +1.
+    let total = s.field_units(Side::Macedonian, "Ionia").len()
+        + s.field_units(Side::Persian, "Ionia").len()
+        + s.city_units(Side::Persian, "Ionia").len();
+    assert!(total > 8);
+    let mut ev = Vec::new();
+    supply::supply_phase(&mut s, &no_standing(), &mut dice(3), &mut ev).unwrap();
+    let e = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 7.2" && e.text.starts_with("Ionia"))
+        .unwrap();
+    assert!(e.text.contains("+ 1)"), "{}", e.text);
 }
 
 #[test]

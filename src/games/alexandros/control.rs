@@ -2,7 +2,7 @@
 //! [`State::control`]; "contested" is computed from the units present (5.5).
 
 use super::data::{Control, Side};
-use super::state::{Ctl, Place, State};
+use super::state::{Ctl, State};
 
 /// Sides with at least one combat unit in the province, field or city garrison (5.5, 11.2).
 /// Leaders and the Siege Train do not count (rulings ).
@@ -10,16 +10,12 @@ pub fn presence(state: &State, province: &str) -> (bool, bool) {
     let mut mac = false;
     let mut per = false;
     for (code, u) in &state.units {
-        if state.is_siege_train(code) {
+        if state.province_ref(&u.place) != Some(province) || state.is_siege_train(code) {
             continue;
         }
-        if matches!(u.place, Place::Province(_) | Place::City(_))
-            && state.province_of(&u.place).as_deref() == Some(province)
-        {
-            match u.owner {
-                Side::Macedonian => mac = true,
-                _ => per = true,
-            }
+        match u.owner {
+            Side::Macedonian => mac = true,
+            _ => per = true,
         }
     }
     (mac, per)

@@ -1,9 +1,8 @@
 //! Movement (Alexandros 8): leader moves, borders, restrictions, forced march.
 
-use super::control;
 use super::data::{BorderType, Nationality, ProvinceGroup, ProvinceType, Side, UnitType};
 use super::orders::Move;
-use super::state::{side_name, Place, State};
+use super::state::{Place, State};
 use super::supply;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -335,8 +334,6 @@ pub fn apply_move(
     l.place = Place::Province(m.to.clone());
     l.moved = true;
     state.entered(side, &m.to, &m.leader);
-    let _ = side_name(side);
-    let _ = control::is_contested;
     Ok(attrition)
 }
 

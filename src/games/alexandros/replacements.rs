@@ -3,7 +3,7 @@
 use super::control;
 use super::data::{Nationality, ProvinceGroup, Side, UnitType};
 use super::orders::Replacement;
-use super::state::{side_name, Ctl, Place, State, Walls};
+use super::state::{side_name, Place, State, Walls};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -297,7 +297,6 @@ pub fn buy(
             side_name(side)
         ),
     ));
-    let _ = Ctl::Independent;
     Ok(spent)
 }
 

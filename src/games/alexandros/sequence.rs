@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{ProvinceType, Side};
+use super::data::Side;
 use super::orders::{Decision, Orders, Standing};
-use super::state::{parse_side, side_name, Place, State};
+use super::state::{side_name, Place, State};
 use super::{
     battle, control, events, minor_combat, movement, objectives, reinforcements, replacements,
     siege, supply, victory,
@@ -548,7 +548,5 @@ pub fn start_turn(
     }
     supply::supply_phase(state, standing, dice, ev)?;
     state.phase = Phase::MacedonianMovement;
-    let _ = ProvinceType::Rich;
-    let _ = parse_side;
     Ok(())
 }

@@ -176,9 +176,13 @@ impl State {
     }
     /// Province of a place (a city's province; a border fortress has none).
     pub fn province_of(&self, place: &Place) -> Option<String> {
+        self.province_ref(place).map(str::to_string)
+    }
+    /// Province of a place, borrowed.
+    pub fn province_ref<'a>(&'a self, place: &'a Place) -> Option<&'a str> {
         match place {
-            Place::Province(p) => Some(p.clone()),
-            Place::City(c) => self.pack.city(c).and_then(|c| c.province.clone()),
+            Place::Province(p) => Some(p.as_str()),
+            Place::City(c) => self.pack.city(c).and_then(|c| c.province.as_deref()),
             _ => None,
         }
     }
@@ -186,7 +190,9 @@ impl State {
     pub fn field_units(&self, side: Side, province: &str) -> Vec<String> {
         self.units
             .iter()
-            .filter(|(_, u)| u.owner == side && u.place == Place::Province(province.to_string()))
+            .filter(|(_, u)| {
+                u.owner == side && matches!(&u.place, Place::Province(p) if p == province)
+            })
             .filter(|(c, _)| !self.is_siege_train(c))
             .map(|(c, _)| c.clone())
             .collect()
@@ -209,7 +215,9 @@ impl State {
     pub fn field_leaders(&self, side: Side, province: &str) -> Vec<String> {
         self.leaders
             .iter()
-            .filter(|(_, l)| l.owner == side && l.place == Place::Province(province.to_string()))
+            .filter(|(_, l)| {
+                l.owner == side && matches!(&l.place, Place::Province(p) if p == province)
+            })
             .map(|(n, _)| n.clone())
             .collect()
     }

@@ -733,3 +733,46 @@ fn alexandros_14_2_spartan_revolt_places_agis_in_hellas() {
     }
     assert!(broke);
 }
+
+#[test]
+fn alexandros_11_5_sortie_decision_or_standing_order() {
+    let mut s = summer_334();
+    // Parmenio besieges Sardis (3 walls, a Persian 2-1 inside) with the Siege Train.
+    submit(
+        &mut s,
+        orders("sieges: {Sardis: Parmenio}"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    let mut asked = s.clone();
+    submit(
+        &mut asked,
+        orders("moves: []"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    let p = Alexandros.pending(&asked);
+    assert_eq!(p.kind, PendingKind::Decision);
+    assert_eq!(p.step, "summer-334/siege-sardis/sortie-persian");
+    let ev = submit(
+        &mut asked,
+        orders("decision: {sortie: true}"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert!(ev.iter().any(|e| e.rule == "Alexandros 11.5"), "{ev:?}");
+    assert!(ev
+        .iter()
+        .any(|e| e.rule == "Alexandros 11.3" && e.text.contains("Sardis")));
+    // With `sortie: never` in the standing orders nobody is asked.
+    let st = BTreeMap::from([("persian".to_string(), standing("sortie: never"))]);
+    let ev = submit(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap();
+    assert!(!ev.iter().any(|e| e.rule == "Alexandros 11.5"));
+    assert!(ev
+        .iter()
+        .any(|e| e.rule == "Alexandros 11.3" && e.text.contains("Sardis")));
+    assert_eq!(Alexandros.pending(&s).kind, PendingKind::Orders);
+}

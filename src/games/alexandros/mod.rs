@@ -183,6 +183,8 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         minor: None,
         battle: None,
         sieges: BTreeMap::new(),
+        siege_queue: Vec::new(),
+        siege_used: BTreeSet::new(),
         evaded: BTreeSet::new(),
         outcome: None,
         pending_events: Vec::new(),
@@ -381,6 +383,10 @@ fn template(state: &State, side_s: &str) -> String {
             let m = state.minor.as_ref();
             let stage = m.map(|m| m.stage.clone());
             let prov = m.map(|m| m.province.clone()).unwrap_or_default();
+            if m.is_none() && !state.siege_queue.is_empty() {
+                t.push_str("  decision: {sortie: false}\n");
+                return t;
+            }
             match stage {
                 Some(minor_combat::Stage::Evasion) => t.push_str("  decision: {evade: false}\n"),
                 Some(minor_combat::Stage::Losses) => {

@@ -92,6 +92,9 @@ pub struct Decision {
     /// Retreat destination after EX or DL, or `stay` (9.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreat_to: Option<String>,
+    /// Sortie against the besieging Siege Train (11.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sortie: Option<bool>,
 }
 
 /// When to try to evade a minor combat (9.2).

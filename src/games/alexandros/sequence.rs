@@ -68,6 +68,21 @@ pub fn pending(state: &State) -> Pending {
             "Persian reinforcements, replacements, movement and sieges".to_string(),
             "Alexandros 4.2 III",
         ),
+        Phase::Decision { side, prompt }
+            if state.minor.is_none() && !state.siege_queue.is_empty() =>
+        {
+            (
+                format!(
+                    "{label}/siege-{}/sortie-{}",
+                    slug(&state.siege_queue[0].city),
+                    side_name(*side)
+                ),
+                PendingKind::Decision,
+                vec![side_name(*side).to_string()],
+                prompt.clone(),
+                "Alexandros 11.5",
+            )
+        }
         Phase::Decision { side, prompt } => {
             let m = state.minor.as_ref();
             let prov = m.map(|m| slug(&m.province)).unwrap_or_default();
@@ -471,7 +486,14 @@ pub fn continue_combat(
     }
     control::update(state);
     siege::check_siege_trains(state, ev);
-    siege::siege_phase(state, standing, dice, ev)?;
+    siege::queue_declared(state);
+    if let Some(need) = siege::siege_phase(state, standing, answer.take(), dice, ev)? {
+        state.phase = Phase::Decision {
+            side: need.side,
+            prompt: need.prompt,
+        };
+        return Ok(());
+    }
     control::update(state);
     objectives::check_unwalled(state, ev);
     if state.phase == Phase::Over {

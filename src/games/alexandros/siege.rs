@@ -4,7 +4,10 @@
 use std::collections::BTreeMap;
 
 use super::data::{Pack, Side, UnitType};
-use super::orders::{SortiePolicy, Standing};
+use serde::{Deserialize, Serialize};
+
+use super::minor_combat::Need;
+use super::orders::{Decision, SortiePolicy, Standing};
 use super::state::{enemy, side_name, Place, State, Walls};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -122,161 +125,243 @@ pub fn check_declaration(
     Ok(())
 }
 
-/// Alexandros 11: resolves the sieges declared this turn.
+/// A siege declared for this turn's Siege Phase, waiting to be resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiegeDecl {
+    /// Besieging side.
+    pub side: Side,
+    /// City besieged.
+    pub city: String,
+    /// Leader leading the siege.
+    pub leader: String,
+    /// The besieged side's sortie choice, once known (11.5).
+    pub sortie: Option<bool>,
+}
+
+/// Moves the sieges declared in the movement orders into the queue of the Siege Phase
+/// (Macedonian sieges first, then by city name).
+pub fn queue_declared(state: &mut State) {
+    let declared = std::mem::take(&mut state.sieges);
+    for (side, list) in declared {
+        for (city, leader) in list {
+            state.siege_queue.push(SiegeDecl {
+                side,
+                city,
+                leader,
+                sortie: None,
+            });
+        }
+    }
+}
+
+/// Alexandros 11: resolves the queued sieges; `Ok(Some(need))` when the besieged side must
+/// say whether it sorties (11.5) and its standing orders do not.
 pub fn siege_phase(
     state: &mut State,
+    standing: &BTreeMap<String, Standing>,
+    answer: Option<(Side, &Decision)>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<Option<Need>, RuleError> {
+    let mut answer = answer;
+    while !state.siege_queue.is_empty() {
+        let mut decl = state.siege_queue[0].clone();
+        let Some(plan) = plan(state, &decl, ev) else {
+            state.siege_queue.remove(0);
+            continue;
+        };
+        if plan.sortie_possible && decl.sortie.is_none() {
+            let def = enemy(decl.side);
+            let from_answer = answer
+                .filter(|(s, _)| *s == def)
+                .and_then(|(_, d)| d.sortie);
+            let from_standing = standing
+                .get(side_name(def))
+                .and_then(|s| s.sortie)
+                .map(|p| p == SortiePolicy::Always);
+            match from_answer.or(from_standing) {
+                Some(b) => decl.sortie = Some(b),
+                None => {
+                    return Ok(Some(Need {
+                        side: def,
+                        prompt: format!(
+                            "siege of {}: sortie against the Siege Train? (answer decision: {{sortie: true|false}}; Alexandros 11.5)",
+                            decl.city
+                        ),
+                    }))
+                }
+            }
+            answer = None;
+        }
+        state.siege_queue.remove(0);
+        resolve(state, &decl, plan, standing, dice, ev)?;
+    }
+    state.siege_used.clear();
+    Ok(None)
+}
+
+/// Who takes part in a siege.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    infantry: Vec<String>,
+    train: Option<String>,
+    garrison: Vec<String>,
+    defending_leaders: Vec<String>,
+    walls: Walls,
+    sortie_possible: bool,
+}
+
+fn plan(state: &State, decl: &SiegeDecl, ev: &mut Vec<Event>) -> Option<Plan> {
+    let (side, city, leader) = (decl.side, &decl.city, &decl.leader);
+    let walls = state
+        .walls
+        .get(city)
+        .cloned()
+        .unwrap_or(Walls { count: 0, side });
+    let at = match state.leaders.get(leader).map(|l| &l.place) {
+        Some(Place::Province(p)) => p.clone(),
+        _ => String::new(),
+    };
+    if walls.count == 0 || walls.side == side || !siege_provinces(state, city).contains(&at) {
+        ev.push(Event::new(
+            "Alexandros 11.1",
+            format!("no siege of {city}: {leader} is not before its walls"),
+        ));
+        return None;
+    }
+    let infantry: Vec<String> = state
+        .field_units(side, &at)
+        .into_iter()
+        .filter(|u| !state.siege_used.contains(u))
+        .filter(|u| {
+            state
+                .pack
+                .unit(u)
+                .map(|x| is_infantry(x.kind))
+                .unwrap_or(false)
+        })
+        .collect();
+    let train: Option<String> = state
+        .units
+        .iter()
+        .find(|(c, u)| {
+            u.owner == side
+                && u.place == Place::Province(at.clone())
+                && state.is_siege_train(c)
+                && !state.siege_used.contains(*c)
+        })
+        .map(|(c, _)| c.clone());
+    let garrison: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(_, u)| u.place == Place::City(city.clone()))
+        .map(|(c, _)| c.clone())
+        .collect();
+    let defending_leaders: Vec<String> = state
+        .leaders
+        .iter()
+        .filter(|(_, l)| l.place == Place::City(city.clone()))
+        .map(|(n, _)| n.clone())
+        .collect();
+    let sortie_possible = train.is_some() && !garrison.is_empty();
+    Some(Plan {
+        infantry,
+        train,
+        garrison,
+        defending_leaders,
+        walls,
+        sortie_possible,
+    })
+}
+
+fn resolve(
+    state: &mut State,
+    decl: &SiegeDecl,
+    plan: Plan,
     standing: &BTreeMap<String, Standing>,
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let declared = std::mem::take(&mut state.sieges);
-    for (side, list) in declared {
-        let mut used: Vec<String> = Vec::new();
-        for (city, leader) in list {
-            let walls = state
-                .walls
-                .get(&city)
-                .cloned()
-                .unwrap_or(Walls { count: 0, side });
-            let Some(Place::Province(at)) = state.leaders.get(&leader).map(|l| l.place.clone())
-            else {
-                continue;
-            };
-            if walls.count == 0
-                || walls.side == side
-                || !siege_provinces(state, &city).contains(&at)
-            {
-                ev.push(Event::new(
-                    "Alexandros 11.1",
-                    format!("no siege of {city}: {leader} is not before its walls"),
-                ));
-                continue;
-            }
-            let infantry: Vec<String> = state
-                .field_units(side, &at)
-                .into_iter()
-                .filter(|u| !used.contains(u))
-                .filter(|u| {
-                    state
-                        .pack
-                        .unit(u)
-                        .map(|x| is_infantry(x.kind))
-                        .unwrap_or(false)
-                })
-                .collect();
-            used.extend(infantry.iter().cloned());
-            let train: Option<String> = state
-                .units
-                .iter()
-                .find(|(c, u)| {
-                    u.owner == side
-                        && u.place == Place::Province(at.clone())
-                        && state.is_siege_train(c)
-                        && !used.contains(c)
-                })
-                .map(|(c, _)| c.clone());
-            if let Some(t) = &train {
-                used.push(t.clone());
-            }
-            let def = enemy(side);
-            let garrison: Vec<String> = state
-                .units
-                .iter()
-                .filter(|(_, u)| u.place == Place::City(city.clone()))
-                .map(|(c, _)| c.clone())
-                .collect();
-            let def_leaders: Vec<String> = state
-                .leaders
-                .iter()
-                .filter(|(_, l)| l.place == Place::City(city.clone()))
-                .map(|(n, _)| n.clone())
-                .collect();
-            let mut train_alive = train.is_some();
-            // Sortie (11.5): from standing orders; without one, no sortie.
-            if train_alive
-                && !garrison.is_empty()
-                && standing.get(side_name(def)).and_then(|s| s.sortie) == Some(SortiePolicy::Always)
-            {
-                let g = garrison[0].clone();
-                state.lose_step(&g);
-                let r = dice.d6(&format!("sortie from {city}"), "Alexandros 11.5")?;
-                if r <= SORTIE_SUCCESS_MAX {
-                    let t = train.clone().unwrap();
-                    state.eliminate(&t);
-                    train_alive = false;
-                    ev.push(Event::new(
-                        "Alexandros 11.5",
-                        format!("a sortie from {city} destroys the Siege Train (roll {r})"),
-                    ));
-                } else {
-                    ev.push(Event::new(
-                        "Alexandros 11.5",
-                        format!("a sortie from {city} fails (roll {r}); {g} loses a step"),
-                    ));
-                }
-            }
-            let garrison: Vec<String> = garrison
-                .into_iter()
-                .filter(|g| state.units[g].place == Place::City(city.clone()))
-                .collect();
-            let d = differential(
-                infantry.len() as u32,
-                train_alive,
-                1,
-                u32::from(walls.count),
-                garrison.len() as u32,
-                def_leaders.len() as u32,
-            );
-            let col = column(&state.pack, d);
-            let r = dice.d6(&format!("siege of {city}"), "Alexandros 11.3")?;
-            let (a_loss, mut d_loss) = losses(&state.pack, r, &col);
-            if train_alive {
-                d_loss += 1;
-            }
+    let (side, city, leader) = (decl.side, decl.city.clone(), decl.leader.clone());
+    for u in plan.infantry.iter().chain(plan.train.iter()) {
+        state.siege_used.insert(u.clone());
+    }
+    let mut train_alive = plan.train.is_some();
+    if decl.sortie == Some(true) && plan.sortie_possible {
+        let g = plan.garrison[0].clone();
+        state.lose_step(&g);
+        let r = dice.d6(&format!("sortie from {city}"), "Alexandros 11.5")?;
+        if r <= SORTIE_SUCCESS_MAX {
+            let t = plan.train.clone().unwrap();
+            state.eliminate(&t);
+            train_alive = false;
             ev.push(Event::new(
-                "Alexandros 11.3",
-                format!("siege of {city} by {leader}: differential {d} ({col}), roll {r}: attacker loses {a_loss}, defender {d_loss}"),
+                "Alexandros 11.5",
+                format!(
+                    "a sortie from {city} destroys the Siege Train (roll {r}); {g} loses a step"
+                ),
             ));
-            let pref = standing
-                .get(side_name(side))
-                .and_then(|s| s.losses.clone())
-                .unwrap_or_default();
-            super::supply::take_attrition(state, &infantry, a_loss, &pref, ev);
-            if a_loss > 0 && infantry.len() as u32 >= 1 {
-                super::battle::leader_casualty(
-                    state,
-                    &leader,
-                    "Loss",
-                    "Alexandros 11.4",
-                    dice,
-                    ev,
-                )?;
-            }
-            // Defender losses (11.4): walls first (ruling: default of D-46).
-            let mut w = walls.count;
-            for _ in 0..d_loss {
-                if w > 0 {
-                    w -= 1;
-                } else if let Some(g) = garrison
-                    .iter()
-                    .find(|g| state.units[g.as_str()].place == Place::City(city.clone()))
-                {
-                    let g = g.clone();
-                    state.lose_step(&g);
-                }
-            }
-            if w == 0 {
-                fall(state, &city, side, ev);
-            } else {
-                state.walls.insert(
-                    city.clone(),
-                    Walls {
-                        count: w,
-                        side: walls.side,
-                    },
-                );
-            }
+        } else {
+            ev.push(Event::new(
+                "Alexandros 11.5",
+                format!("a sortie from {city} fails (roll {r}); {g} loses a step"),
+            ));
         }
+    }
+    let garrison: Vec<String> = plan
+        .garrison
+        .into_iter()
+        .filter(|g| state.units[g].place == Place::City(city.clone()))
+        .collect();
+    let d = differential(
+        plan.infantry.len() as u32,
+        train_alive,
+        1,
+        u32::from(plan.walls.count),
+        garrison.len() as u32,
+        plan.defending_leaders.len() as u32,
+    );
+    let col = column(&state.pack, d);
+    let r = dice.d6(&format!("siege of {city}"), "Alexandros 11.3")?;
+    let (a_loss, mut d_loss) = losses(&state.pack, r, &col);
+    if train_alive {
+        d_loss += 1;
+    }
+    ev.push(Event::new(
+        "Alexandros 11.3",
+        format!("siege of {city} by {leader}: differential {d} ({col}), roll {r}: attacker loses {a_loss}, defender {d_loss}"),
+    ));
+    let pref = standing
+        .get(side_name(side))
+        .and_then(|s| s.losses.clone())
+        .unwrap_or_default();
+    super::supply::take_attrition(state, &plan.infantry, a_loss, &pref, ev);
+    if a_loss > 0 && !plan.infantry.is_empty() {
+        super::battle::leader_casualty(state, &leader, "Loss", "Alexandros 11.4", dice, ev)?;
+    }
+    // Defender losses (11.4): walls first (ruling 41).
+    let mut w = plan.walls.count;
+    for _ in 0..d_loss {
+        if w > 0 {
+            w -= 1;
+        } else if let Some(g) = garrison
+            .iter()
+            .find(|g| state.units[g.as_str()].place == Place::City(city.clone()))
+        {
+            let g = g.clone();
+            state.lose_step(&g);
+        }
+    }
+    if w == 0 {
+        fall(state, &city, side, ev);
+    } else {
+        state.walls.insert(
+            city.clone(),
+            Walls {
+                count: w,
+                side: plan.walls.side,
+            },
+        );
     }
     Ok(())
 }

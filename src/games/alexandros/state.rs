@@ -119,6 +119,10 @@ pub struct State {
     pub battle: Option<BattleState>,
     /// Sieges declared for this turn's Siege Phase, by besieging side: city → leader.
     pub sieges: BTreeMap<Side, BTreeMap<String, String>>,
+    /// Sieges of this turn's Siege Phase still to resolve (11).
+    pub siege_queue: Vec<super::siege::SiegeDecl>,
+    /// Units that have taken part in a siege this turn (6.3: one siege each).
+    pub siege_used: BTreeSet<String>,
     /// Units that evaded into a contested province this turn and sit the combat out (9.2).
     pub evaded: BTreeSet<String>,
     /// Victory: who won and how, once the game is over (16).

@@ -776,3 +776,63 @@ fn alexandros_11_5_sortie_decision_or_standing_order() {
         .any(|e| e.rule == "Alexandros 11.3" && e.text.contains("Sardis")));
     assert_eq!(Alexandros.pending(&s).kind, PendingKind::Orders);
 }
+
+#[test]
+fn alexandros_14_3_barbarian_raid_from_the_tables() {
+    let mut s = summer_334();
+    let mut seen_raid = false;
+    let mut seen_none = false;
+    for seed in 1..40 {
+        let mut t = s.clone();
+        let mut ev = Vec::new();
+        events::raid(&mut t, &mut dice(seed), &mut ev).unwrap();
+        let e = &ev[0];
+        assert_eq!(e.rule, "Alexandros 14.3");
+        if e.text.starts_with("no barbarian raid") {
+            seen_none = true;
+            continue;
+        }
+        seen_raid = true;
+        let placed: Vec<_> = t
+            .units
+            .iter()
+            .filter(|(c, u)| {
+                s.units[c.as_str()].place == Place::SetAside
+                    && matches!(u.place, Place::Province(_))
+            })
+            .collect();
+        assert!(!placed.is_empty());
+        for (c, u) in placed {
+            assert_eq!(u.owner, Side::Persian, "{c}");
+        }
+    }
+    assert!(seen_raid && seen_none);
+    // Raiders at home need no supply (14.3).
+    put(
+        &mut s,
+        &[
+            "saka-horse-archers-1",
+            "saka-horse-archers-2",
+            "saka-horse-archers-3",
+        ],
+        prov("Scythia"),
+    );
+    for c in [
+        "saka-horse-archers-1",
+        "saka-horse-archers-2",
+        "saka-horse-archers-3",
+    ] {
+        s.units.get_mut(c).unwrap().owner = Side::Persian;
+    }
+    let mut ev = Vec::new();
+    legatus::games::alexandros::supply::supply_phase(
+        &mut s,
+        &BTreeMap::new(),
+        &mut dice(1),
+        &mut ev,
+    )
+    .unwrap();
+    assert!(!ev
+        .iter()
+        .any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Scythia")));
+}

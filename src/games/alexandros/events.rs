@@ -1,7 +1,7 @@
-//! Random events (Alexandros 14): the Spartan Revolt (14.2). Barbarian and Arab raids (14.3)
-//! and the optional events (17.3, 17.4) are not implemented yet.
+//! Random events (Alexandros 14): the Spartan Revolt (14.2) and Barbarian and Arab raids
+//! (14.3, placement only). The optional events (17.3, 17.4) are not implemented yet.
 
-use super::data::{SetupCode, Side};
+use super::data::{Nationality, SetupCode, Side};
 use super::state::{Place, State};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -29,6 +29,9 @@ pub fn random_events(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let t = state.turn_data().clone();
+    if t.barbarians {
+        raid(state, dice, ev)?;
+    }
     if t.spartan_revolt && !state.spartan_revolt {
         let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
@@ -78,5 +81,72 @@ pub fn random_events(
             ));
         }
     }
+    Ok(())
+}
+
+/// Alexandros 14.3: a raid on a "B" turn. The Raid Location table (pack data) gives the province
+/// and the kind of raiders, the Raid Size table how many; the counter mix caps them. Raiders are
+/// taken by unit code (ruling A-59), placed under Persian control and need no supply in their
+/// province of origin.
+pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let r = dice.d6("barbarian raid location", "Alexandros 14.3")?;
+    let loc = state
+        .pack
+        .table("raid-location")
+        .and_then(|t| t.roll(r as u8, "location"))
+        .unwrap_or("")
+        .to_string();
+    let kind = state
+        .pack
+        .table("raid-location")
+        .and_then(|t| t.roll(r as u8, "units"))
+        .unwrap_or("")
+        .to_string();
+    if state.pack.province(&loc).is_none() {
+        ev.push(Event::new(
+            "Alexandros 14.3",
+            format!("no barbarian raid (roll {r})"),
+        ));
+        return Ok(());
+    }
+    let nationality = if kind == "arab" {
+        Nationality::Arab
+    } else {
+        Nationality::Barbarian
+    };
+    let r2 = dice.d6("barbarian raid size", "Alexandros 14.3")?;
+    let n: usize = state
+        .pack
+        .table("raid-size")
+        .and_then(|t| t.roll(r2 as u8, "units"))
+        .and_then(|c| c.trim().parse().ok())
+        .unwrap_or(0);
+    let free: Vec<String> = state
+        .pack
+        .counters
+        .units
+        .iter()
+        .filter(|(c, u)| {
+            u.setup == SetupCode::Raid
+                && u.nationality == nationality
+                && state.units[c.as_str()].place == Place::SetAside
+        })
+        .map(|(c, _)| c.clone())
+        .take(n)
+        .collect();
+    for c in &free {
+        let full = state.full_steps(c);
+        let u = state.units.get_mut(c).unwrap();
+        u.place = Place::Province(loc.clone());
+        u.owner = Side::Persian;
+        u.steps = full;
+    }
+    ev.push(Event::new(
+        "Alexandros 14.3",
+        format!(
+            "raid in {loc} (roll {r}): {} of {n} raiders appear (roll {r2})",
+            free.len()
+        ),
+    ));
     Ok(())
 }

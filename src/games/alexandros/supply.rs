@@ -219,7 +219,20 @@ pub fn supply_phase(
             if sea.contains_key(&(side, p.clone())) {
                 continue;
             }
-            let army = state.field_units(side, p);
+            let mut army = state.field_units(side, p);
+            // 14.3: raiders need no supply in their province of origin (a barbarian province).
+            let home = state
+                .pack
+                .province(p)
+                .map(|x| x.groups.contains(&super::data::ProvinceGroup::Barbarian))
+                .unwrap_or(false);
+            army.retain(|u| {
+                !(home
+                    && matches!(
+                        state.pack.unit(u).map(|x| x.nationality),
+                        Some(super::data::Nationality::Barbarian | super::data::Nationality::Arab)
+                    ))
+            });
             if side == Side::Macedonian && p == "Macedonia" {
                 continue; // 7.8
             }

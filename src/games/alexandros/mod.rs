@@ -297,13 +297,21 @@ impl Ruleset for Alexandros {
                 )?;
             }
             Phase::Battle => {
+                // A sealed battle step (both sides at once) hands each side's orders over in turn.
                 let mut b = state.battle.clone().expect("battle on");
-                let plan = standing.get(&side_s).and_then(|s| s.battle_plan.clone());
-                let bo = o.battle.clone().unwrap_or_default();
-                let mut e = b
-                    .battle
-                    .apply(&state.pack.clone(), side, &bo, plan.as_ref(), dice)?;
-                ev.append(&mut e);
+                let pack = state.pack.clone();
+                for (who, o) in &sub.by {
+                    let Some(who_side) = parse_side(who) else {
+                        continue;
+                    };
+                    if pending.kind != PendingKind::Sealed && who_side != side {
+                        continue;
+                    }
+                    let plan = standing.get(who).and_then(|s| s.battle_plan.clone());
+                    let bo = o.battle.clone().unwrap_or_default();
+                    let mut e = b.battle.apply(&pack, who_side, &bo, plan.as_ref(), dice)?;
+                    ev.append(&mut e);
+                }
                 state.battle = Some(b);
                 sequence::continue_combat(state, standing, ctx.options, None, dice, &mut ev)?;
             }

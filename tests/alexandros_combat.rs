@@ -618,7 +618,12 @@ fn alexandros_10_16_leader_casualty_zero_leader_dies_on_wia() {
         &mut ev,
     )
     .unwrap();
-    assert_eq!(s.leaders["Macedonian 0"].place, Place::Removed);
+    assert!(
+        ev.iter().any(|e| e.text == "Macedonian 0 is killed"),
+        "WIA is KIA for a \"0\" leader"
+    );
+    // 12.10: a "0" leader may replace himself, so he comes back with the surviving force.
+    assert_eq!(s.leaders["Macedonian 0"].place, prov("Ionia"));
     battle::leader_casualty(
         &mut s,
         "Parmenio",
@@ -835,4 +840,119 @@ fn alexandros_14_3_barbarian_raid_from_the_tables() {
     assert!(!ev
         .iter()
         .any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Scythia")));
+}
+
+#[test]
+fn alexandros_12_10_zero_leader_replaces_a_fallen_leader() {
+    let mut s = summer_334();
+    let mut ev = Vec::new();
+    battle::kill_leader(&mut s, "Parmenio", &mut ev);
+    assert_eq!(
+        s.leaders["Macedonian 0"].place,
+        prov("Ionia"),
+        "joins the force Parmenio led"
+    );
+    // A new leader from the track sends him off again.
+    s.turn = 5;
+    let who = s
+        .pack
+        .turn(5)
+        .unwrap()
+        .reinforcements
+        .iter()
+        .filter_map(|e| e.leader.clone())
+        .find(|l| s.pack.leader(l).unwrap().side == Side::Persian);
+    if let Some(l) = who {
+        battle::kill_leader(&mut s, "Memnon", &mut ev);
+        assert!(matches!(s.leaders["Persian 0"].place, Place::Province(_)));
+        let mut e = Vec::new();
+        let orders = BTreeMap::from([(l.clone(), "Persis".to_string())]);
+        legatus::games::alexandros::reinforcements::place(&mut s, Side::Persian, &orders, &mut e)
+            .unwrap();
+        assert_eq!(s.leaders["Persian 0"].place, Place::SetAside);
+    }
+}
+
+#[test]
+fn alexandros_15_7_bessus_is_an_objective() {
+    let mut s = summer_334();
+    put(&mut s, &["Bessus"], prov("Persis"));
+    battle::capture_leader(&mut s, "Bessus", &mut Vec::new());
+    assert!(s.objectives.contains("Bessus"));
+}
+
+#[test]
+fn alexandros_8_2_gaza_besieged_from_egypt_or_syria_only() {
+    let s = summer_334();
+    assert_eq!(
+        siege::siege_provinces(&s, "Gaza"),
+        vec!["Egypt".to_string(), "Syria".to_string()]
+    );
+    assert_eq!(
+        siege::siege_provinces(&s, "Tyre"),
+        vec!["Syria".to_string()]
+    );
+}
+
+#[test]
+fn alexandros_15_2_darius_in_a_fallen_city() {
+    let mut s = summer_334();
+    put(&mut s, &["Darius"], Place::City("Babylon".into()));
+    siege::fall(&mut s, "Babylon", Side::Macedonian, &mut Vec::new());
+    assert!(s.objectives.contains("Royal Family"));
+    assert!(s.objectives.contains("Darius"));
+    assert_eq!(s.leaders["Darius"].place, Place::Captured);
+}
+
+#[test]
+fn alexandros_8_3_indians_and_spartans_stay_in_their_lands() {
+    use legatus::games::alexandros::movement::may_enter;
+    let mut s = summer_334();
+    s.units.get_mut("indian-infantry-03").unwrap().owner = Side::Persian;
+    assert!(may_enter(&s, "indian-infantry-03", "Upper India").is_ok());
+    assert_eq!(
+        may_enter(&s, "indian-infantry-03", "Arachosia")
+            .unwrap_err()
+            .0,
+        "8.3"
+    );
+    let spartan = s
+        .pack
+        .counters
+        .units
+        .iter()
+        .find(|(_, u)| u.nationality == legatus::games::alexandros::data::Nationality::Spartan)
+        .map(|(c, _)| c.clone())
+        .unwrap();
+    s.units.get_mut(&spartan).unwrap().owner = Side::Persian;
+    assert!(may_enter(&s, &spartan, "Ionia").is_ok());
+    assert_eq!(may_enter(&s, &spartan, "Phrygia").unwrap_err().0, "14.2");
+}
+
+#[test]
+fn alexandros_11_7_siege_train_rebuilt_in_macedonia_only() {
+    let mut s = summer_334();
+    s.turn = 4;
+    s.replacement_points.insert(Side::Macedonian, 10);
+    s.eliminate("siege-train");
+    let r = submit(
+        &mut s.clone(),
+        orders("replacements: [{unit: siege-train, steps: 1, province: Thrace}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 11.7");
+    let ev = submit(
+        &mut s,
+        orders("replacements: [{unit: siege-train, steps: 1, province: Macedonia}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    let cost = s.pack.table("unit-replacement-cost").unwrap().rows["siege-train"][0].clone();
+    assert!(
+        ev.iter()
+            .any(|e| e.text.contains(&format!("spends {cost} of 10"))),
+        "{ev:?}"
+    );
 }

@@ -69,15 +69,23 @@ pub fn start(state: &State, province: &str, first_battle: bool, options: &[Strin
 /// Alexandros 10.16, 12.10, 15.6, 15.7: removes a killed leader; Darius and Bessus are
 /// Macedonian objectives (15.6, 15.7); Alexander's death ends the game (16.1).
 pub fn kill_leader(state: &mut State, name: &str, ev: &mut Vec<Event>) {
+    let at = state
+        .leaders
+        .get(name)
+        .and_then(|l| state.province_of(&l.place));
     if let Some(l) = state.leaders.get_mut(name) {
         l.place = Place::Removed;
     }
     ev.push(Event::new("Alexandros 10.16", format!("{name} is killed")));
-    leader_lost(state, name, ev);
+    leader_lost(state, name, at, ev);
 }
 
 /// A leader captured (10.16; ruling A-18 for a lone leader).
 pub fn capture_leader(state: &mut State, name: &str, ev: &mut Vec<Event>) {
+    let at = state
+        .leaders
+        .get(name)
+        .and_then(|l| state.province_of(&l.place));
     if let Some(l) = state.leaders.get_mut(name) {
         l.place = Place::Captured;
     }
@@ -85,14 +93,66 @@ pub fn capture_leader(state: &mut State, name: &str, ev: &mut Vec<Event>) {
         "Alexandros 10.16",
         format!("{name} is captured"),
     ));
-    leader_lost(state, name, ev);
+    leader_lost(state, name, at, ev);
 }
 
-fn leader_lost(state: &mut State, name: &str, ev: &mut Vec<Event>) {
+/// Alexandros 12.10: the side's "0" leader (rating 0, no wounded side), if the pack has one.
+pub fn zero_leader(state: &State, side: Side) -> Option<String> {
+    state
+        .pack
+        .counters
+        .leaders
+        .iter()
+        .find(|(n, l)| {
+            l.rating == 0 && l.wounded_rating.is_none() && state.leaders[n.as_str()].owner == side
+        })
+        .map(|(n, _)| n.clone())
+}
+
+/// Alexandros 12.10 (ruling A-56): when a leader is killed or captured in combat, the side's
+/// "0" leader (if not in play) joins the force the leader was with, or else any friendly field
+/// force.
+fn zero_leader_steps_in(state: &mut State, name: &str, at: Option<String>, ev: &mut Vec<Event>) {
+    let Some(side) = state.leaders.get(name).map(|l| l.owner) else {
+        return;
+    };
+    let Some(zero) = zero_leader(state, side) else {
+        return;
+    };
+    if matches!(
+        state.leaders[&zero].place,
+        Place::Province(_) | Place::City(_)
+    ) && zero != name
+    {
+        return;
+    }
+    let with_force = at.filter(|p| !state.field_units(side, p).is_empty());
+    let place = with_force.or_else(|| {
+        state
+            .pack
+            .map
+            .provinces
+            .keys()
+            .find(|p| !state.field_units(side, p).is_empty())
+            .cloned()
+    });
+    if let Some(p) = place {
+        let z = state.leaders.get_mut(&zero).unwrap();
+        z.place = Place::Province(p.clone());
+        z.wounded = false;
+        ev.push(Event::new(
+            "Alexandros 12.10",
+            format!("{zero} takes the place of {name} in {p}"),
+        ));
+    }
+}
+
+fn leader_lost(state: &mut State, name: &str, at: Option<String>, ev: &mut Vec<Event>) {
     if name == "Alexander" {
         super::victory::persian_instant(state, ev);
         return;
     }
+    zero_leader_steps_in(state, name, at, ev);
     let objectives: Vec<String> = state
         .pack
         .map

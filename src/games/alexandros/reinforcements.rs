@@ -126,6 +126,17 @@ pub fn place(
         } else if let Some(l) = state.leaders.get_mut(who) {
             l.place = Place::Province(p.clone());
             l.owner = side;
+            // 12.10 (ruling A-56): a new leader sends the side's "0" leader off the map.
+            if let Some(z) = super::battle::zero_leader(state, side) {
+                let zl = state.leaders.get_mut(&z).unwrap();
+                if matches!(zl.place, Place::Province(_) | Place::City(_)) {
+                    zl.place = Place::SetAside;
+                    ev.push(Event::new(
+                        "Alexandros 12.10",
+                        format!("{z} leaves as {who} arrives"),
+                    ));
+                }
+            }
         }
         ev.push(Event::new(
             "Alexandros 13.1",

@@ -956,3 +956,43 @@ fn alexandros_11_7_siege_train_rebuilt_in_macedonia_only() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn alexandros_14_2_no_more_revolt_and_home_army_free_when_empire_falls() {
+    let mut s = summer_334();
+    let turn = (1..=46u8).find(|n| s.pack.turn(*n).unwrap().spartan_revolt).unwrap();
+    s.turn = turn;
+    for t in ["Babylon Treasury", "Susa Treasury", "Persepolis Treasury", "Ecbatana Treasury"] {
+        s.objectives.insert(t.into());
+    }
+    s.leaders.get_mut("Darius").unwrap().place = Place::Removed;
+    s.leaders.get_mut("Bessus").unwrap().place = Place::Captured;
+    assert!(s.home_army_released());
+    let mut ev = Vec::new();
+    events::random_events(&mut s, &mut Dice::deferred(), &mut ev).unwrap();
+    assert!(!ev.iter().any(|e| e.rule == "Alexandros 14.2"));
+}
+
+#[test]
+fn alexandros_14_2_spartans_need_no_supply_in_hellas() {
+    let mut s = summer_334();
+    let spartans: Vec<String> = s
+        .pack
+        .counters
+        .units
+        .iter()
+        .filter(|(_, u)| u.nationality == legatus::games::alexandros::data::Nationality::Spartan)
+        .map(|(c, _)| c.clone())
+        .collect();
+    assert!(spartans.len() >= 3);
+    for c in &spartans {
+        let u = s.units.get_mut(c).unwrap();
+        u.place = prov("Hellas");
+        u.owner = Side::Persian;
+        u.steps = 1;
+    }
+    s.depleted.insert("Hellas".into());
+    let mut ev = Vec::new();
+    legatus::games::alexandros::supply::supply_phase(&mut s, &BTreeMap::new(), &mut dice(1), &mut ev).unwrap();
+    assert!(!ev.iter().any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Hellas")));
+}

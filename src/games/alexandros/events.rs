@@ -32,7 +32,7 @@ pub fn random_events(
     if t.barbarians {
         raid(state, dice, ev)?;
     }
-    if t.spartan_revolt && !state.spartan_revolt {
+    if t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
         let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
         if revolt_breaks_out(r, all) {
@@ -149,4 +149,18 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         ),
     ));
     Ok(())
+}
+
+impl State {
+    /// Alexandros 14.2 (ruling A-58): no more revolt rolls once all four treasuries are taken and
+    /// Darius and Bessus are both out of play; this also frees the Home Army (8.3).
+    pub fn revolt_rolls_over(&self) -> bool {
+        self.treasuries_taken() >= super::replacements::TREASURIES
+            && ["Darius", "Bessus"].iter().all(|l| {
+                matches!(
+                    self.leaders.get(*l).map(|x| &x.place),
+                    Some(Place::Removed | Place::Captured)
+                )
+            })
+    }
 }

@@ -104,6 +104,9 @@ impl State {
     /// Alexandros 8.3: the Home Army restriction is lifted once a Spartan Revolt has happened and
     /// every Spartan unit is eliminated or out of Europe.
     pub fn home_army_released(&self) -> bool {
+        if self.revolt_rolls_over() {
+            return true; // 14.2, ruling A-58
+        }
         self.spartan_revolt
             && self.units.iter().all(|(c, u)| {
                 self.pack.unit(c).map(|x| x.nationality) != Some(Nationality::Spartan)

@@ -227,11 +227,16 @@ pub fn supply_phase(
                 .map(|x| x.groups.contains(&super::data::ProvinceGroup::Barbarian))
                 .unwrap_or(false);
             army.retain(|u| {
-                !(home
+                let n = state.pack.unit(u).map(|x| x.nationality);
+                let raider_at_home = home
                     && matches!(
-                        state.pack.unit(u).map(|x| x.nationality),
+                        n,
                         Some(super::data::Nationality::Barbarian | super::data::Nationality::Arab)
-                    ))
+                    );
+                // 14.2: Spartans need no supply in Hellas.
+                let spartan_at_home = p == super::events::REVOLT_PROVINCE
+                    && n == Some(super::data::Nationality::Spartan);
+                !(raider_at_home || spartan_at_home)
             });
             if side == Side::Macedonian && p == "Macedonia" {
                 continue; // 7.8

@@ -522,3 +522,29 @@ fn alexandros_12_6_persian_buys_no_indian_units() {
     );
     refused(r, "Alexandros 12.6");
 }
+
+#[test]
+fn alexandros_order_file_example_applies() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/alexandros/orders/summer-334-macedonian-movement.yaml"
+    ))
+    .unwrap();
+    let parsed = legatus::ruleset::Registry::builtin()
+        .get("alexandros")
+        .unwrap()
+        .parse_order_file(&text)
+        .unwrap();
+    assert_eq!(parsed.step, "summer-334/macedonian-movement");
+    let o: legatus::games::alexandros::orders::Orders =
+        serde_json::from_value(parsed.orders.unwrap()).unwrap();
+    let st: legatus::games::alexandros::orders::Standing =
+        serde_json::from_value(parsed.standing.unwrap()).unwrap();
+    let mut s = summer_334();
+    let standing = std::collections::BTreeMap::from([("macedonian".to_string(), st)]);
+    submit(&mut s, o, &standing, &mut dice(1)).unwrap();
+    assert_eq!(s.leaders["Alexander"].place, prov("Phrygia"));
+    assert_eq!(s.units["home-army-1"].place, prov("Thrace"));
+    assert!(s.objectives.contains("Gordian Knot"));
+    assert_eq!(s.phase, Phase::PersianMovement);
+}

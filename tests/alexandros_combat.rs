@@ -960,9 +960,16 @@ fn alexandros_11_7_siege_train_rebuilt_in_macedonia_only() {
 #[test]
 fn alexandros_14_2_no_more_revolt_and_home_army_free_when_empire_falls() {
     let mut s = summer_334();
-    let turn = (1..=46u8).find(|n| s.pack.turn(*n).unwrap().spartan_revolt).unwrap();
+    let turn = (1..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().spartan_revolt)
+        .unwrap();
     s.turn = turn;
-    for t in ["Babylon Treasury", "Susa Treasury", "Persepolis Treasury", "Ecbatana Treasury"] {
+    for t in [
+        "Babylon Treasury",
+        "Susa Treasury",
+        "Persepolis Treasury",
+        "Ecbatana Treasury",
+    ] {
         s.objectives.insert(t.into());
     }
     s.leaders.get_mut("Darius").unwrap().place = Place::Removed;
@@ -993,6 +1000,14 @@ fn alexandros_14_2_spartans_need_no_supply_in_hellas() {
     }
     s.depleted.insert("Hellas".into());
     let mut ev = Vec::new();
-    legatus::games::alexandros::supply::supply_phase(&mut s, &BTreeMap::new(), &mut dice(1), &mut ev).unwrap();
-    assert!(!ev.iter().any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Hellas")));
+    legatus::games::alexandros::supply::supply_phase(
+        &mut s,
+        &BTreeMap::new(),
+        &mut dice(1),
+        &mut ev,
+    )
+    .unwrap();
+    assert!(!ev
+        .iter()
+        .any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Hellas")));
 }

@@ -32,6 +32,12 @@ pub fn random_events(
     if t.barbarians {
         raid(state, dice, ev)?;
     }
+    if t.death_of_alexander && state.option(super::OPT_DEATH) {
+        death_of_alexander(state, dice, ev)?;
+        if state.outcome.is_some() {
+            return Ok(());
+        }
+    }
     if t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
         let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
@@ -163,4 +169,44 @@ impl State {
                 )
             })
     }
+}
+
+/// Alexandros 17.3: Alexander dies on a d6 roll of at most this.
+pub const DEATH_MAX: u32 = 1;
+/// Alexandros 17.3: ... or at most this when he is wounded.
+pub const DEATH_MAX_WOUNDED: u32 = 2;
+
+/// Alexandros 17.3 (optional): from Summer 323, Alexander may die; the game ends at once and is
+/// scored (16.3; his death is no Persian victory, 16.1).
+pub fn death_of_alexander(
+    state: &mut State,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(a) = state.leaders.get("Alexander").cloned() else {
+        return Ok(());
+    };
+    if !matches!(a.place, Place::Province(_) | Place::City(_)) {
+        return Ok(());
+    }
+    let r = dice.d6("death of Alexander", "Alexandros 17.3")?;
+    let max = if a.wounded {
+        DEATH_MAX_WOUNDED
+    } else {
+        DEATH_MAX
+    };
+    if r <= max {
+        ev.push(Event::new(
+            "Alexandros 17.3",
+            format!("Alexander dies (roll {r})"),
+        ));
+        state.leaders.get_mut("Alexander").unwrap().place = Place::Removed;
+        super::victory::final_count(state, ev);
+    } else {
+        ev.push(Event::new(
+            "Alexandros 17.3",
+            format!("Alexander lives on (roll {r})"),
+        ));
+    }
+    Ok(())
 }

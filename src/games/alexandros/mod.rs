@@ -34,13 +34,22 @@ use serde_json::Value;
 
 use crate::protocol::dice::Dice;
 use crate::ruleset::{
-    Context, DataOverride, Event, Pending, PendingKind, RuleError, Ruleset, ScenarioInfo,
-    SetupError, Submission,
+    Context, DataOverride, Event, OptionInfo, Pending, PendingKind, RuleError, Ruleset,
+    ScenarioInfo, SetupError, Submission,
 };
 use data::{Pack, SetupCode, Side};
 use orders::{Orders, Standing};
 use sequence::Phase;
 use state::{parse_side, side_name, Ctl, LeaderState, Place, State, UnitState, Walls};
+
+/// Option: Macedonian Recuperation (12.11).
+pub const OPT_RECUPERATION: &str = "recuperation";
+/// Option: Macedonian Fury (17.2).
+pub const OPT_FURY: &str = "macedonian-fury";
+/// Option: Death of Alexander (17.3).
+pub const OPT_DEATH: &str = "death-of-alexander";
+/// Option: City Surrender (17.5).
+pub const OPT_SURRENDER: &str = "city-surrender";
 
 /// The scenario id of the campaign game.
 pub const CAMPAIGN: &str = "campaign-334";
@@ -184,6 +193,12 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         battle: None,
         sieges: BTreeMap::new(),
         siege_queue: Vec::new(),
+        options: Vec::new(),
+        fought: BTreeSet::new(),
+        fury: BTreeSet::new(),
+        surrender_tried: BTreeSet::new(),
+        surrender_rolls: Vec::new(),
+        besieged: BTreeSet::new(),
         siege_used: BTreeSet::new(),
         evaded: BTreeSet::new(),
         outcome: None,
@@ -206,6 +221,26 @@ impl Ruleset for Alexandros {
     }
     fn title(&self) -> &'static str {
         "Alexandros: Conquest and Empire"
+    }
+    fn options(&self) -> Vec<OptionInfo> {
+        vec![
+            OptionInfo {
+                name: OPT_RECUPERATION.into(),
+                help: "Macedonian Recuperation: a reduced phalanx that fought no combat this turn recovers for free (Alexandros 12.11)".into(),
+            },
+            OptionInfo {
+                name: OPT_FURY.into(),
+                help: "Macedonian Fury: once Alexander is wounded leading a siege, later sieges of that city double the defender's losses (Alexandros 17.2)".into(),
+            },
+            OptionInfo {
+                name: OPT_DEATH.into(),
+                help: "Death of Alexander: from Summer 323 a roll of 1 (1-2 if wounded) ends the game (Alexandros 17.3)".into(),
+            },
+            OptionInfo {
+                name: OPT_SURRENDER.into(),
+                help: "City Surrender: the Macedonian may roll once per city on the City Surrender Table instead of a siege (Alexandros 17.5)".into(),
+            },
+        ]
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
@@ -233,18 +268,15 @@ impl Ruleset for Alexandros {
             Err(_) => Vec::new(),
         }
     }
-    fn setup(
-        &self,
-        scenario: &str,
-        data: &Value,
-        _options: &[String],
-    ) -> Result<State, SetupError> {
+    fn setup(&self, scenario: &str, data: &Value, options: &[String]) -> Result<State, SetupError> {
         if scenario != CAMPAIGN {
             return Err(SetupError(format!("no scenario {scenario}")));
         }
         let pack: Pack =
             serde_json::from_value(data.clone()).map_err(|e| SetupError(e.to_string()))?;
-        initial_state(pack)
+        let mut s = initial_state(pack)?;
+        s.options = options.to_vec();
+        Ok(s)
     }
     fn pending(&self, state: &State) -> Pending {
         sequence::pending(state)
@@ -385,6 +417,9 @@ fn template(state: &State, side_s: &str) -> String {
             }
             t.push_str("    []\n");
             t.push_str("  sieges: {}   # CITY: LEADER (Alexandros 11.1)\n");
+            if side == Side::Macedonian && state.option(OPT_SURRENDER) {
+                t.push_str("  surrender_rolls: []   # cities to roll for instead of a siege (Alexandros 17.5)\n");
+            }
         }
         Phase::Decision { prompt, side: who } => {
             t.push_str(&format!("  # {prompt}\n"));

@@ -36,6 +36,9 @@ pub struct Orders {
     /// Sieges for this turn's Siege Phase: city → leader leading it (11.1).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sieges: BTreeMap<String, String>,
+    /// Optional City Surrender (17.5): cities to roll for instead of besieging them this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub surrender_rolls: Vec<String>,
     /// An answer to a decision in the middle of resolution.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<Decision>,

@@ -337,3 +337,35 @@ pub fn recovery(
     }
     Ok(())
 }
+
+/// Alexandros 12.11 (optional): a reduced Macedonian phalanx that took part in no combat this
+/// turn returns to full strength without cost.
+pub fn recuperation(state: &mut State, ev: &mut Vec<Event>) {
+    let codes: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(c, u)| {
+            u.owner == Side::Macedonian
+                && matches!(u.place, Place::Province(_) | Place::City(_))
+                && !state.fought.contains(c.as_str())
+                && state
+                    .pack
+                    .unit(c)
+                    .map(|x| {
+                        x.nationality == Nationality::Macedonian
+                            && x.name.starts_with(PHALANX)
+                            && u.steps < x.steps.len() as u8
+                    })
+                    .unwrap_or(false)
+        })
+        .map(|(c, _)| c.clone())
+        .collect();
+    for c in codes {
+        let full = state.full_steps(&c);
+        state.units.get_mut(&c).unwrap().steps = full;
+        ev.push(Event::new("Alexandros 12.11", format!("{c} recuperates")));
+    }
+}
+
+/// Unit names that Recuperation applies to (12.11: the Macedonian phalanx).
+pub const PHALANX: &str = "Phalanx";

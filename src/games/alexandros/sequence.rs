@@ -143,6 +143,7 @@ fn refuse_parts(o: &Orders, allowed: &[&str], step: &str) -> Result<(), RuleErro
         ("moves", !o.moves.is_empty()),
         ("garrison", !o.garrison.is_empty()),
         ("sieges", !o.sieges.is_empty()),
+        ("surrender_rolls", !o.surrender_rolls.is_empty()),
         ("decision", o.decision.is_some()),
         ("battle", o.battle.is_some()),
     ];
@@ -235,6 +236,7 @@ pub fn movement_phase(
             "moves",
             "garrison",
             "sieges",
+            "surrender_rolls",
         ],
         "movement",
     )?;
@@ -292,6 +294,10 @@ pub fn movement_phase(
     }
     if !sieges.is_empty() {
         state.sieges.insert(side, sieges);
+    }
+    for city in &o.surrender_rolls {
+        siege::check_surrender_roll(state, side, city)?;
+        state.surrender_rolls.push(city.clone());
     }
     control::update(state);
     state.check_indians();
@@ -480,6 +486,11 @@ pub fn continue_combat(
         } else {
             state.minor = Some(minor_combat::start(state, &p));
         }
+        for side in [Side::Macedonian, Side::Persian] {
+            for u in state.field_units(side, &p) {
+                state.fought.insert(u);
+            }
+        }
     }
     if state.phase == Phase::Over {
         return Ok(());
@@ -487,6 +498,7 @@ pub fn continue_combat(
     control::update(state);
     siege::check_siege_trains(state, ev);
     siege::queue_declared(state);
+    siege::surrender_rolls(state, dice, ev)?;
     if let Some(need) = siege::siege_phase(state, standing, answer.take(), dice, ev)? {
         state.phase = Phase::Decision {
             side: need.side,
@@ -500,6 +512,9 @@ pub fn continue_combat(
         return Ok(());
     }
     events::random_events(state, dice, ev)?;
+    if state.phase == Phase::Over {
+        return Ok(());
+    }
     end_turn(state, standing, dice, ev)
 }
 
@@ -516,6 +531,10 @@ pub fn end_turn(
     for l in state.leaders.values_mut() {
         l.moved = false;
     }
+    if state.option(super::OPT_RECUPERATION) {
+        replacements::recuperation(state, ev);
+    }
+    state.fought.clear();
     state.evaded.clear();
     state.replacement_points.clear();
     let last = state

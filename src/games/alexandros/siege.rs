@@ -283,9 +283,17 @@ fn resolve(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let (side, city, leader) = (decl.side, decl.city.clone(), decl.leader.clone());
-    for u in plan.infantry.iter().chain(plan.train.iter()) {
+    for u in plan
+        .infantry
+        .iter()
+        .chain(plan.train.iter())
+        .chain(plan.garrison.iter())
+    {
         state.siege_used.insert(u.clone());
+        state.fought.insert(u.clone());
     }
+    state.besieged.insert(city.clone());
+    let fury = state.option(super::OPT_FURY) && state.fury.contains(&city);
     let mut train_alive = plan.train.is_some();
     if decl.sortie == Some(true) && plan.sortie_possible {
         let g = plan.garrison[0].clone();
@@ -324,6 +332,9 @@ fn resolve(
     let col = column(&state.pack, d);
     let r = dice.d6(&format!("siege of {city}"), "Alexandros 11.3")?;
     let (a_loss, mut d_loss) = losses(&state.pack, r, &col);
+    if fury {
+        d_loss *= 2; // 17.2, ruling A-68: double the table's loss, then the Siege Train's +1
+    }
     if train_alive {
         d_loss += 1;
     }
@@ -337,7 +348,24 @@ fn resolve(
         .unwrap_or_default();
     super::supply::take_attrition(state, &plan.infantry, a_loss, &pref, ev);
     if a_loss > 0 && !plan.infantry.is_empty() {
+        let was = state
+            .leaders
+            .get(&leader)
+            .map(|l| l.wounded)
+            .unwrap_or(true);
         super::battle::leader_casualty(state, &leader, "Loss", "Alexandros 11.4", dice, ev)?;
+        let now = state
+            .leaders
+            .get(&leader)
+            .map(|l| l.wounded)
+            .unwrap_or(false);
+        if leader == "Alexander" && !was && now && state.option(super::OPT_FURY) {
+            state.fury.insert(city.clone());
+            ev.push(Event::new(
+                "Alexandros 17.2",
+                format!("Macedonian Fury against {city}"),
+            ));
+        }
     }
     // Defender losses (11.4): walls first (ruling 41).
     let mut w = plan.walls.count;
@@ -426,4 +454,117 @@ pub fn check_siege_trains(state: &mut State, ev: &mut Vec<Event>) {
             ));
         }
     }
+}
+
+/// Alexandros 17.5 (optional): checks a surrender roll declared by `side`.
+pub fn check_surrender_roll(state: &State, side: Side, city: &str) -> Result<(), RuleError> {
+    let order = format!("surrender_rolls {city}");
+    let refuse = |why: String| Err(RuleError::illegal(&order, "Alexandros 17.5", why));
+    if !state.option(super::OPT_SURRENDER) {
+        return refuse("the optional City Surrender rule is not in play".into());
+    }
+    if side != Side::Macedonian {
+        return refuse("only the Macedonian rolls for a city's surrender".into());
+    }
+    let walled = state
+        .walls
+        .get(city)
+        .map(|w| w.count > 0 && w.side == Side::Persian)
+        .unwrap_or(false);
+    if !walled {
+        return refuse(format!("{city} is not a Persian walled city"));
+    }
+    if state.surrender_tried.contains(city) {
+        return refuse(format!("{city} has had its surrender roll"));
+    }
+    if state.besieged.contains(city) {
+        return refuse(format!("the siege of {city} has begun"));
+    }
+    if !siege_provinces(state, city)
+        .iter()
+        .any(|p| !state.field_units(side, p).is_empty())
+    {
+        return refuse(format!(
+            "no Macedonian force stands before {city} (ruling A-53)"
+        ));
+    }
+    Ok(())
+}
+
+/// Alexandros 17.5 (optional): the surrender rolls of this Siege Phase, on the City Surrender
+/// Table of the pack; a city rolled for is not besieged this turn (ruling A-53).
+pub fn surrender_rolls(
+    state: &mut State,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let rolls = std::mem::take(&mut state.surrender_rolls);
+    for city in rolls {
+        state.surrender_tried.insert(city.clone());
+        state.siege_queue.retain(|d| d.city != city);
+        let span = state
+            .pack
+            .table("city-surrender")
+            .and_then(|t| t.cell(&city, "surrenders-on"))
+            .and_then(super::data::tables::die_range);
+        let Some((lo, hi)) = span else {
+            ev.push(Event::new(
+                "Alexandros 17.5",
+                format!("{city} never surrenders"),
+            ));
+            continue;
+        };
+        let r = dice.d6(&format!("surrender of {city}"), "Alexandros 17.5")?;
+        if r < u32::from(lo) || r > u32::from(hi) {
+            ev.push(Event::new(
+                "Alexandros 17.5",
+                format!("{city} refuses to surrender (roll {r})"),
+            ));
+            continue;
+        }
+        ev.push(Event::new(
+            "Alexandros 17.5",
+            format!("{city} surrenders (roll {r})"),
+        ));
+        if let Some(w) = state.walls.get_mut(&city) {
+            w.side = Side::Macedonian;
+        }
+        let prov = siege_provinces(state, &city)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        let garrison: Vec<String> = state
+            .units
+            .iter()
+            .filter(|(_, u)| u.place == Place::City(city.clone()))
+            .map(|(c, _)| c.clone())
+            .collect();
+        for g in garrison {
+            let flips = matches!(
+                state.pack.unit(&g).and_then(|u| u.flip_nationality),
+                Some(super::data::Nationality::Macedonian | super::data::Nationality::GreekAllied)
+            );
+            if flips {
+                let u = state.units.get_mut(&g).unwrap();
+                u.owner = Side::Macedonian;
+                u.place = Place::Province(prov.clone());
+            } else {
+                state.eliminate(&g);
+            }
+        }
+        let leaders: Vec<String> = state
+            .leaders
+            .iter()
+            .filter(|(_, l)| l.place == Place::City(city.clone()))
+            .map(|(n, _)| n.clone())
+            .collect();
+        for l in leaders {
+            if l == "Darius" {
+                super::objectives::secure(state, "Royal Family", ev);
+            }
+            super::battle::capture_leader(state, &l, ev);
+        }
+        super::objectives::city_captured(state, &city, ev);
+    }
+    Ok(())
 }

@@ -121,6 +121,18 @@ pub struct State {
     pub sieges: BTreeMap<Side, BTreeMap<String, String>>,
     /// Sieges of this turn's Siege Phase still to resolve (11).
     pub siege_queue: Vec<super::siege::SiegeDecl>,
+    /// Optional rules chosen at `new` (17, 12.11).
+    pub options: Vec<String>,
+    /// Units that took part in a combat this turn (12.11).
+    pub fought: BTreeSet<String>,
+    /// Cities where Alexander was wounded leading a siege (17.2).
+    pub fury: BTreeSet<String>,
+    /// Cities that have had their surrender roll (17.5).
+    pub surrender_tried: BTreeSet<String>,
+    /// Cities whose siege has begun (17.5: no surrender roll afterwards).
+    pub besieged: BTreeSet<String>,
+    /// Surrender rolls declared for this turn's Siege Phase (17.5).
+    pub surrender_rolls: Vec<String>,
     /// Units that have taken part in a siege this turn (6.3: one siege each).
     pub siege_used: BTreeSet<String>,
     /// Units that evaded into a contested province this turn and sit the combat out (9.2).
@@ -165,6 +177,10 @@ pub fn parse_side(s: &str) -> Option<Side> {
 }
 
 impl State {
+    /// Is the optional rule `name` in play?
+    pub fn option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o == name)
+    }
     /// The current turn of the track.
     pub fn turn_data(&self) -> &data::Turn {
         self.pack.turn(self.turn).expect("turn exists in the pack")

@@ -125,7 +125,7 @@ fn alexandros_17_3_death_of_alexander_ends_the_game() {
 
 #[test]
 fn alexandros_17_5_city_surrender() {
-    let mut s = with(OPT_SURRENDER);
+    let s = with(OPT_SURRENDER);
     // Not for Tyre (never), nor without a force before it, nor without the option.
     let r = submit(
         &mut s.clone(),

@@ -548,3 +548,31 @@ fn alexandros_order_file_example_applies() {
     assert!(s.objectives.contains("Gordian Knot"));
     assert_eq!(s.phase, Phase::PersianMovement);
 }
+
+#[test]
+fn alexandros_12_8_special_recruitment_after_a_capital_falls() {
+    let mut s = summer_334();
+    clear_track(&mut s);
+    s.turn = 8; // Winter 333
+    s.replacement_points.insert(Side::Macedonian, 10);
+    s.lose_step("phalanx-1");
+    let o = "replacements: [{unit: persian-cavalry-09, steps: 1, province: Macedonia}, {unit: phalanx-1, steps: 1}]";
+    let r = submit(&mut s.clone(), orders(o), &no_standing(), &mut dice(1));
+    refused(r, "Alexandros 12.8");
+    // Susa falls in Autumn 333: recruits from the next Winter.
+    s.turn = 7;
+    legatus::games::alexandros::siege::fall(&mut s, "Susa", Side::Macedonian, &mut Vec::new());
+    assert_eq!(s.capital_taken, Some(7));
+    s.turn = 8;
+    let r = submit(
+        &mut s.clone(),
+        orders("replacements: [{unit: persian-cavalry-09, steps: 1, province: Macedonia}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    let why = refused(r, "Alexandros 12.8");
+    assert!(why.contains("as many"), "{why}");
+    submit(&mut s, orders(o), &no_standing(), &mut dice(1)).unwrap();
+    assert_eq!(s.units["persian-cavalry-09"].owner, Side::Macedonian);
+    assert_eq!(s.units["persian-cavalry-09"].place, prov("Macedonia"));
+}

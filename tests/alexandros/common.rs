@@ -114,3 +114,17 @@ pub fn refused(r: Result<Vec<Event>, RuleError>, rule: &str) -> String {
         other => panic!("expected a refusal under {rule}, got {other:?}"),
     }
 }
+
+/// Takes every counter off the Turn Record Track (so no reinforcement is due).
+pub fn clear_track(s: &mut State) {
+    for u in s.units.values_mut() {
+        if u.place == Place::Track {
+            u.place = Place::Removed;
+        }
+    }
+    for l in s.leaders.values_mut() {
+        if l.place == Place::Track {
+            l.place = Place::Removed;
+        }
+    }
+}

@@ -199,6 +199,8 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         surrender_tried: BTreeSet::new(),
         surrender_rolls: Vec::new(),
         besieged: BTreeSet::new(),
+        capital_taken: None,
+        india_entered: None,
         siege_used: BTreeSet::new(),
         evaded: BTreeSet::new(),
         outcome: None,

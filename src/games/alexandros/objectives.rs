@@ -54,6 +54,9 @@ pub fn alexander_enters(state: &mut State, province: &str, ev: &mut Vec<Event>) 
 
 /// Objectives secured by capturing a city (treasuries 15.8, Roxana 15.9).
 pub fn city_captured(state: &mut State, city: &str, ev: &mut Vec<Event>) {
+    if state.pack.city(city).map(|c| c.capital).unwrap_or(false) && state.capital_taken.is_none() {
+        state.capital_taken = Some(state.turn); // 12.8
+    }
     let names: Vec<String> = state
         .pack
         .map
@@ -106,6 +109,19 @@ impl State {
 
     /// Alexandros 3.3: Indian units wake once a Macedonian unit stands in Gandara, Upper or Lower India.
     pub fn check_indians(&mut self) {
+        if self.india_entered.is_none() {
+            let entered = self.units.values().any(|u| {
+                u.owner == Side::Macedonian
+                    && self
+                        .province_of(&u.place)
+                        .and_then(|p| self.pack.province(&p))
+                        .map(|p| p.groups.contains(&ProvinceGroup::Indian))
+                        .unwrap_or(false)
+            });
+            if entered {
+                self.india_entered = Some(self.turn); // 12.8
+            }
+        }
         if self.indians_active {
             return;
         }

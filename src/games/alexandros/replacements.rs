@@ -93,6 +93,7 @@ pub fn buy(
         ));
     }
     let mut spent = 0u32;
+    let (mut specials, mut regular) = (0u32, 0u32);
     for r in reps {
         let order = format!("replacement {}", r.unit);
         let u = state
@@ -108,10 +109,19 @@ pub fn buy(
             ));
         }
         let us = state.units[&r.unit].clone();
-        let mine = match u.side {
-            Side::Mercenary => us.owner == side || us.place == Place::Pool,
-            s => s == side,
-        };
+        let special = side == Side::Macedonian && u.side == Side::Persian;
+        if special {
+            special_recruit(state, &u, &us.place)
+                .map_err(|why| RuleError::illegal(&order, "Alexandros 12.8", why))?;
+            specials += 1;
+        } else if u.kind != UnitType::SiegeTrain {
+            regular += 1;
+        }
+        let mine = special
+            || match u.side {
+                Side::Mercenary => us.owner == side || us.place == Place::Pool,
+                s => s == side,
+            };
         if !mine {
             return Err(RuleError::illegal(
                 &order,
@@ -282,6 +292,13 @@ pub fn buy(
             format!("a wall is built in {city}"),
         ));
     }
+    if specials > regular {
+        return Err(RuleError::illegal(
+            "replacements",
+            "Alexandros 12.8",
+            format!("{specials} special recruits need as many Macedonian, Greek Allied or Mercenary purchases ({regular})"),
+        ));
+    }
     if spent > have {
         return Err(RuleError::illegal(
             "replacements",
@@ -369,3 +386,38 @@ pub fn recuperation(state: &mut State, ev: &mut Vec<Event>) {
 
 /// Unit names that Recuperation applies to (12.11: the Macedonian phalanx).
 pub const PHALANX: &str = "Phalanx";
+
+/// Alexandros 12.8: may the Macedonian buy this Persian-side counter? One-step Persian infantry
+/// or cavalry with a Macedonian back, from the Winter after the first Persian capital is taken;
+/// one-step Indian infantry with a Macedonian back, from the Winter after Macedonians first
+/// enter Upper or Lower India; only from the dead pile.
+pub fn special_recruit(state: &State, u: &super::data::Unit, place: &Place) -> Result<(), String> {
+    if *place != Place::Pool {
+        return Err("special recruits come only from the dead pile".into());
+    }
+    if u.steps.len() != 1 || u.flip_nationality != Some(Nationality::Macedonian) {
+        return Err(format!("{} has no Macedonian side", u.name));
+    }
+    let after = |t: Option<u8>| t.map(|t| state.turn > t).unwrap_or(false) && state.is_winter();
+    let infantry = matches!(
+        u.kind,
+        UnitType::RegularInfantry | UnitType::HeavyInfantry | UnitType::LightInfantry
+    );
+    match u.nationality {
+        Nationality::Persian if infantry || u.kind.is_cavalry() => {
+            if after(state.capital_taken) {
+                Ok(())
+            } else {
+                Err("Persian recruits only from the Winter after a Persian capital is taken".into())
+            }
+        }
+        Nationality::Indian if infantry => {
+            if after(state.india_entered) {
+                Ok(())
+            } else {
+                Err("Indian recruits only from the Winter after the Macedonians enter India".into())
+            }
+        }
+        _ => Err(format!("{} cannot be recruited by the Macedonian", u.name)),
+    }
+}

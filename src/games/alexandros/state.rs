@@ -129,6 +129,10 @@ pub struct State {
     pub fury: BTreeSet<String>,
     /// Cities that have had their surrender roll (17.5).
     pub surrender_tried: BTreeSet<String>,
+    /// Turn the Macedonians first took a Persian capital (12.8).
+    pub capital_taken: Option<u8>,
+    /// Turn a Macedonian unit first entered Upper or Lower India (12.8).
+    pub india_entered: Option<u8>,
     /// Cities whose siege has begun (17.5: no surrender roll afterwards).
     pub besieged: BTreeSet<String>,
     /// Surrender rolls declared for this turn's Siege Phase (17.5).

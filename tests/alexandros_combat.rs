@@ -1011,3 +1011,25 @@ fn alexandros_14_2_spartans_need_no_supply_in_hellas() {
         .iter()
         .any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Hellas")));
 }
+
+#[test]
+fn alexandros_9_1_lone_leader_facing_enemy_units_is_captured() {
+    let mut s = summer_334();
+    put(&mut s, &["Pharnabazus"], prov("Cilicia"));
+    s.leaders.get_mut("Pharnabazus").unwrap().owner = Side::Persian;
+    put(&mut s, &["phalanx-1"], prov("Cilicia"));
+    let mut ev = Vec::new();
+    legatus::games::alexandros::sequence::begin_combat(&mut s, &mut ev);
+    assert_eq!(s.leaders["Pharnabazus"].place, Place::Captured);
+    // A leader with his own units is not.
+    let mut t = summer_334();
+    put(&mut t, &["Pharnabazus", "royal-guard"], prov("Cilicia"));
+    put(&mut t, &["phalanx-1"], prov("Cilicia"));
+    legatus::games::alexandros::sequence::begin_combat(&mut t, &mut ev);
+    assert_eq!(t.leaders["Pharnabazus"].place, prov("Cilicia"));
+    assert_eq!(
+        t.combat_queue,
+        vec!["Cilicia".to_string(), "Ionia".to_string()],
+        "minor first, then the battle"
+    );
+}

@@ -576,3 +576,25 @@ fn alexandros_12_8_special_recruitment_after_a_capital_falls() {
     assert_eq!(s.units["persian-cavalry-09"].owner, Side::Macedonian);
     assert_eq!(s.units["persian-cavalry-09"].place, prov("Macedonia"));
 }
+
+#[test]
+fn alexandros_11_2_garrison_leaves_its_city_to_move() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    put(&mut s, &["Memnon"], prov("Ionia"));
+    let r = submit(
+        &mut s.clone(),
+        orders("moves: [{leader: Memnon, to: Phrygia, units: [persian-levy-01]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 8.1");
+    submit(
+        &mut s,
+        orders("{leave_city: [persian-levy-01], moves: [{leader: Memnon, to: Phrygia, units: [persian-levy-01]}]}"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["persian-levy-01"].place, prov("Phrygia"));
+}

@@ -256,16 +256,14 @@ pub fn movement_phase(
                 format!("{u} is not one of your city garrisons"),
             ));
         }
-        let p = state.province_of(&state.units[u].place.clone());
-        match p {
-            Some(p) => state.units.get_mut(u).unwrap().place = Place::Province(p),
-            None => {
-                return Err(RuleError::illegal(
-                    format!("leave_city {u}"),
-                    "Alexandros 8.2",
-                    "a border fortress garrison leaves only by moving",
-                ))
-            }
+        let place = state.units[u].place.clone();
+        // A border fortress (Gaza, 8.2) opens onto its first bordering province.
+        let p = state.province_of(&place).or_else(|| match &place {
+            Place::City(c) => state.pack.city(c).and_then(|c| c.between.first().cloned()),
+            _ => None,
+        });
+        if let Some(p) = p {
+            state.units.get_mut(u).unwrap().place = Place::Province(p);
         }
     }
     let mut marches = Vec::new();
@@ -405,8 +403,9 @@ pub fn begin_combat(state: &mut State, ev: &mut Vec<Event>) {
         };
         let m = live(state, Side::Macedonian);
         let q = live(state, Side::Persian);
-        for (side, mine, theirs) in [(Side::Macedonian, m, q), (Side::Persian, q, m)] {
-            if mine == 0 && theirs > 0 && state.units.values().all(|_| true) {
+        for (side, theirs) in [(Side::Macedonian, q), (Side::Persian, m)] {
+            // Units that evaded here still shelter their leaders.
+            if state.field_units(side, &p).is_empty() && theirs > 0 {
                 for l in state.field_leaders(side, &p) {
                     battle::capture_leader(state, &l, ev);
                 }

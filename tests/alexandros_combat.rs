@@ -350,7 +350,7 @@ fn alexandros_9_1_city_garrisons_do_not_fight() {
     let mut ev = Vec::new();
     put(&mut s, &["phalanx-2"], prov("Syria"));
     legatus::games::alexandros::sequence::begin_combat(&mut s, &mut ev);
-    assert!(!s.combat_queue.contains(&"Syria".to_string()));
+    assert!(!s.combat_queue.iter().any(|c| c.province == "Syria"));
 }
 
 #[test]
@@ -1027,9 +1027,55 @@ fn alexandros_9_1_lone_leader_facing_enemy_units_is_captured() {
     put(&mut t, &["phalanx-1"], prov("Cilicia"));
     legatus::games::alexandros::sequence::begin_combat(&mut t, &mut ev);
     assert_eq!(t.leaders["Pharnabazus"].place, prov("Cilicia"));
+    let queue: Vec<String> = t.combat_queue.iter().map(|c| c.province.clone()).collect();
     assert_eq!(
-        t.combat_queue,
+        queue,
         vec!["Cilicia".to_string(), "Ionia".to_string()],
         "minor first, then the battle"
     );
+}
+
+#[test]
+fn alexandros_6_3_indian_and_persian_forces_fight_apart() {
+    use legatus::games::alexandros::state::Host;
+    let mut s = summer_334();
+    put(
+        &mut s,
+        &["royal-guard", "indian-infantry-03"],
+        prov("Gandara"),
+    );
+    put(&mut s, &["indian-infantry-04"], Place::Pool);
+    put(&mut s, &["phalanx-1", "Parmenio"], prov("Gandara"));
+    assert_eq!(s.host_of("indian-infantry-03"), Host::Indian);
+    assert_eq!(s.host_of("royal-guard"), Host::Main);
+    let mut ev = Vec::new();
+    legatus::games::alexandros::sequence::begin_combat(&mut s, &mut ev);
+    let here: Vec<_> = s
+        .combat_queue
+        .iter()
+        .filter(|c| c.province == "Gandara")
+        .map(|c| c.host)
+        .collect();
+    assert_eq!(
+        here,
+        vec![Host::Main, Host::Indian],
+        "two minor combats in Gandara"
+    );
+    let c = minor_combat::start_with(&s, "Gandara", Host::Indian);
+    assert_eq!(
+        minor_combat::defence_of(&s, Side::Persian, "Gandara", Host::Indian),
+        u32::from(s.strength("indian-infantry-03").defense)
+    );
+    assert_eq!(c.host, Host::Indian);
+    // A Persian leader may not lead Indian units (6.3).
+    put(&mut s, &["Darius"], prov("Gandara"));
+    s.phase = legatus::games::alexandros::sequence::Phase::PersianMovement;
+    s.indians_active = true;
+    let r = submit(
+        &mut s,
+        orders("moves: [{leader: Darius, to: Bactria, units: [indian-infantry-03]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 6.3");
 }

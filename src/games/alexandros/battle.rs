@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::control;
 use super::data::Side;
 use super::movement;
-use super::state::{side_name, Place, State};
+use super::state::{side_name, Host, Place, State};
 use super::tactical::{Battle, BattleResult, BattleSetup, Force};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -23,13 +23,16 @@ pub struct BattleState {
     pub province: String,
     /// The display's own state.
     pub battle: Battle,
+    /// The Persian-side force fighting (6.3).
+    #[serde(default)]
+    pub host: Host,
 }
 
-fn force(state: &State, side: Side, p: &str) -> Force {
+fn force(state: &State, side: Side, p: &str, host: Host) -> Force {
     Force {
         side,
         units: state
-            .field_units(side, p)
+            .host_units(side, p, host)
             .into_iter()
             .filter(|u| !state.evaded.contains(u))
             .map(|u| {
@@ -38,7 +41,7 @@ fn force(state: &State, side: Side, p: &str) -> Force {
             })
             .collect(),
         leaders: state
-            .field_leaders(side, p)
+            .host_leaders(side, p, host)
             .into_iter()
             .map(|l| {
                 let w = state.leaders[&l].wounded;
@@ -48,21 +51,33 @@ fn force(state: &State, side: Side, p: &str) -> Force {
     }
 }
 
-/// Alexandros 9.1, 10.1: the set-up handed to the display for a battle in `province`.
-pub fn setup(state: &State, province: &str, first_battle: bool) -> BattleSetup {
+/// Alexandros 9.1, 10.1, 6.3: the set-up handed to the display for a battle in `province`
+/// between the Macedonian army and one Persian-side army.
+pub fn setup(state: &State, province: &str, first_battle: bool, host: Host) -> BattleSetup {
     BattleSetup {
         province: province.to_string(),
-        macedonian: force(state, Side::Macedonian, province),
-        persian: force(state, Side::Persian, province),
+        macedonian: force(state, Side::Macedonian, province, Host::Main),
+        persian: force(state, Side::Persian, province, host),
         first_battle,
     }
 }
 
 /// Starts a battle; returns it (it may already be over).
-pub fn start(state: &State, province: &str, first_battle: bool, options: &[String]) -> BattleState {
+pub fn start(
+    state: &State,
+    province: &str,
+    first_battle: bool,
+    host: Host,
+    options: &[String],
+) -> BattleState {
     BattleState {
         province: province.to_string(),
-        battle: Battle::new(&state.pack, setup(state, province, first_battle), options),
+        battle: Battle::new(
+            &state.pack,
+            setup(state, province, first_battle, host),
+            options,
+        ),
+        host,
     }
 }
 
@@ -270,10 +285,22 @@ pub fn retreat_destination(
     best.first().cloned()
 }
 
-/// Applies a battle's result to the strategic map.
+/// Applies a battle's result (against the Persian main army) to the strategic map.
 pub fn apply_result(
     state: &mut State,
     province: &str,
+    r: &BattleResult,
+    standing: &std::collections::BTreeMap<String, super::orders::Standing>,
+    ev: &mut Vec<Event>,
+) {
+    apply_result_for(state, province, Host::Main, r, standing, ev)
+}
+
+/// Applies a battle's result to the strategic map; `host` is the Persian-side army that fought.
+pub fn apply_result_for(
+    state: &mut State,
+    province: &str,
+    host: Host,
     r: &BattleResult,
     standing: &std::collections::BTreeMap<String, super::orders::Standing>,
     ev: &mut Vec<Event>,
@@ -326,8 +353,13 @@ pub fn apply_result(
             .get(side_name(loser))
             .and_then(|s| s.retreat_to.as_ref())
             .and_then(|m| m.get(province));
-        let units: Vec<String> = state.field_units(loser, province);
-        let leaders = state.field_leaders(loser, province);
+        let h = if loser == Side::Macedonian {
+            Host::Main
+        } else {
+            host
+        };
+        let units: Vec<String> = state.host_units(loser, province, h);
+        let leaders = state.host_leaders(loser, province, h);
         match retreat_destination(state, loser, province, wanted) {
             Some(to) => {
                 for u in units {

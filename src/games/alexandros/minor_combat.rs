@@ -10,7 +10,7 @@ use super::control;
 use super::data::{Pack, Side, UnitType};
 use super::movement;
 use super::orders::{Decision, EvadePolicy, Standing};
-use super::state::{enemy, side_name, Place, State};
+use super::state::{enemy, side_name, Host, Place, State};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -118,6 +118,9 @@ pub struct MinorCombat {
     pub result: Option<String>,
     /// Steps each side still has to lose.
     pub losses_due: BTreeMap<Side, u8>,
+    /// The Persian-side force fighting (6.3).
+    #[serde(default)]
+    pub host: Host,
 }
 
 /// A decision the combat waits for.
@@ -129,17 +132,17 @@ pub struct Need {
     pub prompt: String,
 }
 
-fn force(state: &State, side: Side, p: &str) -> Vec<String> {
+fn force(state: &State, side: Side, p: &str, host: Host) -> Vec<String> {
     state
-        .field_units(side, p)
+        .host_units(side, p, host)
         .into_iter()
         .filter(|u| !state.evaded.contains(u))
         .collect()
 }
 
-fn best_rating(state: &State, side: Side, p: &str) -> (Option<String>, u32) {
+fn best_rating(state: &State, side: Side, p: &str, host: Host) -> (Option<String>, u32) {
     let mut best: Option<(u32, String)> = None;
-    for l in state.field_leaders(side, p) {
+    for l in state.host_leaders(side, p, host) {
         let r = u32::from(state.rating(&l));
         if best.as_ref().map(|(b, _)| r > *b).unwrap_or(true) {
             best = Some((r, l));
@@ -151,28 +154,38 @@ fn best_rating(state: &State, side: Side, p: &str) -> (Option<String>, u32) {
     }
 }
 
-/// Alexandros 9.4: attack strength of a side's force (units' attack plus its best leader).
+/// Alexandros 9.4: attack strength of a side's main force (units' attack plus its best leader).
 pub fn attack_strength(state: &State, side: Side, p: &str) -> u32 {
-    force(state, side, p)
+    attack_of(state, side, p, Host::Main)
+}
+
+/// Alexandros 9.4: defence strength of a side's main force (units' defence plus its best leader).
+pub fn defence_strength(state: &State, side: Side, p: &str) -> u32 {
+    defence_of(state, side, p, Host::Main)
+}
+
+/// Alexandros 9.4, 6.3: attack strength of one force.
+pub fn attack_of(state: &State, side: Side, p: &str, host: Host) -> u32 {
+    force(state, side, p, host)
         .iter()
         .map(|u| u32::from(state.strength(u).attack))
         .sum::<u32>()
-        + best_rating(state, side, p).1
+        + best_rating(state, side, p, host).1
 }
 
-/// Alexandros 9.4: defence strength of a side's force (units' defence plus its best leader).
-pub fn defence_strength(state: &State, side: Side, p: &str) -> u32 {
-    force(state, side, p)
+/// Alexandros 9.4, 6.3: defence strength of one force.
+pub fn defence_of(state: &State, side: Side, p: &str, host: Host) -> u32 {
+    force(state, side, p, host)
         .iter()
         .map(|u| u32::from(state.strength(u).defense))
         .sum::<u32>()
-        + best_rating(state, side, p).1
+        + best_rating(state, side, p, host).1
 }
 
 /// Alexandros 9.2: may the defender evade? Every defending unit cavalry or light infantry
 /// (ruling A-15), or a defending leader rated above every attacking leader.
 pub fn may_evade(state: &State, c: &MinorCombat) -> bool {
-    let units = force(state, c.defender, &c.province);
+    let units = force(state, c.defender, &c.province, c.host_of(c.defender));
     let all_mobile = !units.is_empty()
         && units.iter().all(|u| {
             state
@@ -181,8 +194,8 @@ pub fn may_evade(state: &State, c: &MinorCombat) -> bool {
                 .map(|x| x.kind.is_cavalry() || x.kind == UnitType::LightInfantry)
                 .unwrap_or(false)
         });
-    let (dl, dr) = best_rating(state, c.defender, &c.province);
-    let (_, ar) = best_rating(state, c.attacker, &c.province);
+    let (dl, dr) = best_rating(state, c.defender, &c.province, c.host_of(c.defender));
+    let (_, ar) = best_rating(state, c.attacker, &c.province, c.host_of(c.attacker));
     (all_mobile || (dl.is_some() && dr > ar))
         && !destinations(state, c.defender, &c.province).is_empty()
 }
@@ -206,28 +219,34 @@ pub fn destinations(state: &State, side: Side, p: &str) -> Vec<String> {
     friendly
 }
 
-fn move_force(state: &mut State, side: Side, from: &str, to: &str, mark_evaded: bool) {
-    let units = force(state, side, from);
+fn move_force(state: &mut State, side: Side, host: Host, from: &str, to: &str, mark_evaded: bool) {
+    let units = force(state, side, from, host);
     for u in &units {
         state.units.get_mut(u).unwrap().place = Place::Province(to.to_string());
         if mark_evaded && control::is_contested(state, to) {
             state.evaded.insert(u.clone());
         }
     }
-    for l in state.field_leaders(side, from) {
+    for l in state.host_leaders(side, from, host) {
         state.leaders.get_mut(&l).unwrap().place = Place::Province(to.to_string());
     }
 }
 
-/// Starts the minor combat in `province` (9.4: attacker by numbers, then attack strength).
+/// Starts the minor combat in `province` against the Persian main force (9.4).
 pub fn start(state: &State, province: &str) -> MinorCombat {
-    let m = force(state, Side::Macedonian, province);
-    let p = force(state, Side::Persian, province);
+    start_with(state, province, Host::Main)
+}
+
+/// Starts the minor combat in `province` against one Persian-side force (9.4: attacker by
+/// numbers, then attack strength; 6.3: each Persian-side force fights apart).
+pub fn start_with(state: &State, province: &str, host: Host) -> MinorCombat {
+    let m = force(state, Side::Macedonian, province, Host::Main);
+    let p = force(state, Side::Persian, province, host);
     let a = attacker(
         m.len(),
         p.len(),
-        attack_strength(state, Side::Macedonian, province),
-        attack_strength(state, Side::Persian, province),
+        attack_of(state, Side::Macedonian, province, Host::Main),
+        attack_of(state, Side::Persian, province, host),
     );
     MinorCombat {
         province: province.to_string(),
@@ -236,6 +255,18 @@ pub fn start(state: &State, province: &str) -> MinorCombat {
         stage: Stage::Evasion,
         result: None,
         losses_due: BTreeMap::new(),
+        host,
+    }
+}
+
+impl MinorCombat {
+    /// The force of `side` in this combat.
+    pub fn host_of(&self, side: Side) -> Host {
+        if side == Side::Macedonian {
+            Host::Main
+        } else {
+            self.host
+        }
     }
 }
 
@@ -266,7 +297,7 @@ pub fn run(
             }
         }
         for u in &d.losses {
-            if !force(state, side, &p).contains(u) {
+            if !force(state, side, &p, c.host_of(side)).contains(u) {
                 return Err(RuleError::illegal(
                     format!("losses {u}"),
                     "Alexandros 9.5",
@@ -289,7 +320,7 @@ pub fn run(
                         Some(EvadePolicy::Always) => true,
                         Some(EvadePolicy::Never) => false,
                         Some(EvadePolicy::WhenOutnumbered) => {
-                            force(state, c.attacker, &p).len() > force(state, c.defender, &p).len()
+                            force(state, c.attacker, &p, c.host_of(c.attacker)).len() > force(state, c.defender, &p, c.host_of(c.defender)).len()
                         }
                         None => {
                             return Ok(Some(Need {
@@ -328,7 +359,7 @@ pub fn run(
                             side_name(c.defender)
                         ),
                     ));
-                    move_force(state, c.defender, &p, &to, true);
+                    move_force(state, c.defender, c.host_of(c.defender), &p, &to, true);
                     c.stage = Stage::Done;
                 } else {
                     ev.push(Event::new(
@@ -370,11 +401,11 @@ pub fn run(
                 c.result = Some(res.clone());
                 match res.as_str() {
                     "AE" => {
-                        eliminate_force(state, c.attacker, &p, ev);
+                        eliminate_force(state, c.attacker, c.host_of(c.attacker), &p, ev);
                         c.stage = Stage::Done;
                     }
                     "DE" => {
-                        for u in force(state, c.defender, &p) {
+                        for u in force(state, c.defender, &p, c.host_of(c.defender)) {
                             state.eliminate(&u);
                         }
                         ev.push(Event::new(
@@ -404,7 +435,7 @@ pub fn run(
                     if due == 0 {
                         continue;
                     }
-                    let units = force(state, side, &p);
+                    let units = force(state, side, &p, c.host_of(side));
                     if units.is_empty() {
                         c.losses_due.insert(side, 0);
                         continue;
@@ -445,7 +476,7 @@ pub fn run(
                     _ => vec![],
                 };
                 for side in sides {
-                    if let (Some(l), _) = best_rating(state, side, &p) {
+                    if let (Some(l), _) = best_rating(state, side, &p, c.host_of(side)) {
                         super::battle::leader_casualty(
                             state,
                             &l,
@@ -458,7 +489,7 @@ pub fn run(
                 }
                 if res == "DE" {
                     // Ruling A-22: defending leaders who survive join the nearest friendly force.
-                    let leaders = state.field_leaders(c.defender, &p);
+                    let leaders = state.host_leaders(c.defender, &p, c.host_of(c.defender));
                     if !leaders.is_empty() {
                         let dests = destinations(state, c.defender, &p);
                         for l in leaders {
@@ -484,7 +515,9 @@ pub fn run(
             }
             Stage::Retreat => {
                 let dests = destinations(state, c.defender, &p);
-                if dests.is_empty() || force(state, c.defender, &p).is_empty() {
+                if dests.is_empty()
+                    || force(state, c.defender, &p, c.host_of(c.defender)).is_empty()
+                {
                     c.stage = Stage::Done;
                     continue;
                 }
@@ -508,7 +541,7 @@ pub fn run(
                     },
                 };
                 if to != "stay" {
-                    move_force(state, c.defender, &p, &to, false);
+                    move_force(state, c.defender, c.host_of(c.defender), &p, &to, false);
                     ev.push(Event::new(
                         "Alexandros 9.5",
                         format!(
@@ -524,11 +557,11 @@ pub fn run(
     }
 }
 
-fn eliminate_force(state: &mut State, side: Side, p: &str, ev: &mut Vec<Event>) {
-    for u in force(state, side, p) {
+fn eliminate_force(state: &mut State, side: Side, host: Host, p: &str, ev: &mut Vec<Event>) {
+    for u in force(state, side, p, host) {
         state.eliminate(&u);
     }
-    for l in state.field_leaders(side, p) {
+    for l in state.host_leaders(side, p, host) {
         super::battle::kill_leader(state, &l, ev);
     }
     ev.push(Event::new(

@@ -183,6 +183,13 @@ pub fn apply_move(
                 format!("{u} has already moved this turn"),
             ));
         }
+        if state.host_of(u) != state.host_of(&m.leader) {
+            return Err(illegal(
+                &order,
+                "6.3",
+                format!("{u} belongs to another force than {}", m.leader),
+            ));
+        }
         if state.pack.unit(u).map(|x| x.nationality) == Some(Nationality::Indian)
             && !state.indians_active
         {

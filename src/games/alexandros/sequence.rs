@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::Side;
 use super::orders::{Decision, Orders, Standing};
-use super::state::{side_name, Place, State};
+use super::state::{side_name, CombatAt, Host, Place, State};
 use super::{
     battle, control, events, minor_combat, movement, objectives, reinforcements, replacements,
     siege, supply, victory,
@@ -209,7 +209,10 @@ pub fn persian_setup(
         format!("Darius and the \"D\" units set up in {p}"),
     ));
     // 4.3: straight to the battle of the first turn.
-    state.combat_queue = vec![state.pack.scenario.first_battle.clone()];
+    state.combat_queue = vec![CombatAt {
+        province: state.pack.scenario.first_battle.clone(),
+        host: Host::Main,
+    }];
     continue_combat(state, standing, options, None, dice, ev)
 }
 
@@ -395,32 +398,47 @@ pub fn begin_combat(state: &mut State, ev: &mut Vec<Event>) {
     let mut tactical = Vec::new();
     let provinces: Vec<String> = state.pack.map.provinces.keys().cloned().collect();
     for p in provinces {
-        let live = |s: &State, side| {
-            s.field_units(side, &p)
-                .into_iter()
-                .filter(|u| !s.evaded.contains(u))
-                .count()
-        };
-        let m = live(state, Side::Macedonian);
-        let q = live(state, Side::Persian);
-        for (side, theirs) in [(Side::Macedonian, q), (Side::Persian, m)] {
-            // Units that evaded here still shelter their leaders.
-            if state.field_units(side, &p).is_empty() && theirs > 0 {
-                for l in state.field_leaders(side, &p) {
+        let m = live(state, Side::Macedonian, &p, Host::Main);
+        let any_persian = HOSTS.iter().any(|h| live(state, Side::Persian, &p, *h) > 0);
+        // Units that evaded here still shelter their leaders.
+        if state.field_units(Side::Macedonian, &p).is_empty() && any_persian {
+            for l in state.field_leaders(Side::Macedonian, &p) {
+                battle::capture_leader(state, &l, ev);
+            }
+        }
+        for host in HOSTS {
+            let q = live(state, Side::Persian, &p, host);
+            if m > 0 && state.host_units(Side::Persian, &p, host).is_empty() {
+                for l in state.host_leaders(Side::Persian, &p, host) {
                     battle::capture_leader(state, &l, ev);
                 }
             }
-        }
-        if m > 0 && q > 0 {
-            if m >= supply::ARMY_UNITS && q >= supply::ARMY_UNITS {
-                tactical.push(p);
-            } else {
-                minor.push(p);
+            if m > 0 && q > 0 {
+                let at = CombatAt {
+                    province: p.clone(),
+                    host,
+                };
+                if m >= supply::ARMY_UNITS && q >= supply::ARMY_UNITS {
+                    tactical.push(at);
+                } else {
+                    minor.push(at);
+                }
             }
         }
     }
     minor.extend(tactical);
     state.combat_queue = minor;
+}
+
+/// The forces of the Persian side, in the order they fight (6.3, ruling A-19).
+pub const HOSTS: [Host; 3] = [Host::Main, Host::Indian, Host::Raiders];
+
+/// Field units of one force that have not evaded this turn (9.2).
+fn live(s: &State, side: Side, p: &str, host: Host) -> usize {
+    s.host_units(side, p, host)
+        .into_iter()
+        .filter(|u| !s.evaded.contains(u))
+        .count()
 }
 
 /// Resolves the Combat Phase as far as it can go, then the Siege and Random Events phases,
@@ -457,7 +475,7 @@ pub fn continue_combat(
                 return Ok(());
             }
             let r = b.battle.result().unwrap_or_default();
-            battle::apply_result(state, &b.province, &r, standing, ev);
+            battle::apply_result_for(state, &b.province, b.host, &r, standing, ev);
             state.battle = None;
             control::update(state);
             continue;
@@ -465,14 +483,11 @@ pub fn continue_combat(
         if state.combat_queue.is_empty() {
             break;
         }
-        let p = state.combat_queue.remove(0);
-        let count = |s: &State, side| {
-            s.field_units(side, &p)
-                .into_iter()
-                .filter(|u| !s.evaded.contains(u))
-                .count()
-        };
-        let (m, q) = (count(state, Side::Macedonian), count(state, Side::Persian));
+        let CombatAt { province: p, host } = state.combat_queue.remove(0);
+        let (m, q) = (
+            live(state, Side::Macedonian, &p, Host::Main),
+            live(state, Side::Persian, &p, host),
+        );
         if m == 0 || q == 0 {
             continue;
         }
@@ -481,14 +496,16 @@ pub fn continue_combat(
                 "Alexandros 9.1",
                 format!("battle in {p}: to the Tactical Display"),
             ));
-            state.battle = Some(battle::start(state, &p, state.turn == 1, options));
+            state.battle = Some(battle::start(state, &p, state.turn == 1, host, options));
         } else {
-            state.minor = Some(minor_combat::start(state, &p));
+            state.minor = Some(minor_combat::start_with(state, &p, host));
         }
-        for side in [Side::Macedonian, Side::Persian] {
-            for u in state.field_units(side, &p) {
-                state.fought.insert(u);
-            }
+        for u in state
+            .host_units(Side::Macedonian, &p, Host::Main)
+            .into_iter()
+            .chain(state.host_units(Side::Persian, &p, host))
+        {
+            state.fought.insert(u);
         }
     }
     if state.phase == Phase::Over {

@@ -60,6 +60,29 @@ pub struct LeaderState {
     pub moved: bool,
 }
 
+/// Which force of its side a counter belongs to (Alexandros 6.3, 14.3): Indian and Barbarian
+/// (or Arab) units never join other Persian-side units in one force.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Host {
+    /// The side's main forces (every Macedonian counter; Persians, Greek Mercenaries, Spartans).
+    #[default]
+    Main,
+    /// Indian units and leaders.
+    Indian,
+    /// Barbarian and Arab raiders.
+    Raiders,
+}
+
+/// Where one side's forces meet in a province for the Combat Phase (9.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatAt {
+    /// Province.
+    pub province: String,
+    /// The Persian-side force fighting there (6.3).
+    pub host: Host,
+}
+
 /// Control of a province (Alexandros 5.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -112,7 +135,7 @@ pub struct State {
     /// Turn Alexander first entered Egypt (15.4: Alexandria exists from the next turn).
     pub alexandria_from: Option<u8>,
     /// Provinces whose combat is still to resolve this Combat Phase, in order (9.1).
-    pub combat_queue: Vec<String>,
+    pub combat_queue: Vec<CombatAt>,
     /// The minor combat being resolved (may wait for a decision).
     pub minor: Option<MinorCombat>,
     /// The tactical battle handed to the Tactical Display.
@@ -233,6 +256,39 @@ impl State {
                 _ => false,
             })
             .map(|(c, _)| c.clone())
+            .collect()
+    }
+    /// Alexandros 6.3: the force a unit or leader belongs to. Every Macedonian-controlled counter
+    /// is in the main force; Persian-side Indian counters and Barbarian or Arab raiders are apart.
+    pub fn host_of(&self, who: &str) -> Host {
+        let (owner, nationality) = if let Some(u) = self.pack.unit(who) {
+            (self.units.get(who).map(|x| x.owner), u.nationality)
+        } else if let Some(l) = self.pack.leader(who) {
+            (self.leaders.get(who).map(|x| x.owner), l.nationality)
+        } else {
+            return Host::Main;
+        };
+        if owner == Some(Side::Macedonian) {
+            return Host::Main;
+        }
+        match nationality {
+            data::Nationality::Indian => Host::Indian,
+            data::Nationality::Barbarian | data::Nationality::Arab => Host::Raiders,
+            _ => Host::Main,
+        }
+    }
+    /// Field units of one force of `side` in a province (6.3).
+    pub fn host_units(&self, side: Side, province: &str, host: Host) -> Vec<String> {
+        self.field_units(side, province)
+            .into_iter()
+            .filter(|u| self.host_of(u) == host)
+            .collect()
+    }
+    /// Leaders of one force of `side` in the field in a province (6.3).
+    pub fn host_leaders(&self, side: Side, province: &str, host: Host) -> Vec<String> {
+        self.field_leaders(side, province)
+            .into_iter()
+            .filter(|l| self.host_of(l) == host)
             .collect()
     }
     /// Leaders of `side` in the field in a province.

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use super::control;
 use super::data::{Pack, ProvinceType, Side};
 use super::orders::Standing;
-use super::state::{side_name, State};
+use super::state::{side_name, Host, State};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -215,11 +215,17 @@ pub fn supply_phase(
         if kind != ProvinceType::DesertWilderness && !depleted_before.contains(p) {
             continue;
         }
-        for side in [Side::Macedonian, Side::Persian] {
-            if sea.contains_key(&(side, p.clone())) {
+        for (side, host) in [
+            (Side::Macedonian, Host::Main),
+            (Side::Persian, Host::Main),
+            (Side::Persian, Host::Indian),
+            (Side::Persian, Host::Raiders),
+        ] {
+            if sea.contains_key(&(side, p.clone())) && host == Host::Main {
                 continue;
             }
-            let mut army = state.field_units(side, p);
+            // 6.3: each Persian-side force is a separate army for attrition.
+            let mut army = state.host_units(side, p, host);
             // 14.3: raiders need no supply in their province of origin (a barbarian province).
             let home = state
                 .pack
@@ -253,7 +259,11 @@ pub fn supply_phase(
                 "Alexandros 7.4",
                 format!(
                     "the {} army in {p} rolls {r} for attrition: {n} steps lost",
-                    side_name(side)
+                    match host {
+                        Host::Main => side_name(side),
+                        Host::Indian => "Indian",
+                        Host::Raiders => "raiders'",
+                    }
                 ),
             ));
             let pref = standing

@@ -598,3 +598,31 @@ fn alexandros_11_2_garrison_leaves_its_city_to_move() {
     .unwrap();
     assert_eq!(s.units["persian-levy-01"].place, prov("Phrygia"));
 }
+
+#[test]
+fn alexandros_14_3_raiders_move_without_a_leader() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    for c in ["arabs-1", "arabs-2"] {
+        let u = s.units.get_mut(c).unwrap();
+        u.place = prov("Arabia");
+        u.owner = Side::Persian;
+        u.steps = 1;
+    }
+    put(&mut s, &["royal-guard"], prov("Babylonia"));
+    let r = submit(
+        &mut s.clone(),
+        orders("raiders: [{units: [royal-guard], to: Mesopotamia}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 8.1");
+    submit(
+        &mut s,
+        orders("raiders: [{units: [arabs-1, arabs-2], to: Syria}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["arabs-1"].place, prov("Syria"));
+}

@@ -368,3 +368,62 @@ pub fn forced_march_attrition(
     supply::take_attrition(state, units, n, pref, ev);
     Ok(())
 }
+
+/// Alexandros 14.3: raiders move without a leader, one province a turn, like any unit (8.2, 8.3).
+pub fn move_raiders(
+    state: &mut State,
+    side: Side,
+    m: &super::orders::RaiderMove,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let order = format!("raiders to {}", m.to);
+    let mut from: Option<String> = None;
+    for u in &m.units {
+        let us = state
+            .units
+            .get(u)
+            .ok_or_else(|| illegal(&order, "14.3", format!("no unit {u}")))?;
+        if us.owner != side || state.host_of(u) != super::state::Host::Raiders {
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("{u} is no raider of yours: it needs a leader to move"),
+            ));
+        }
+        let Place::Province(p) = &us.place else {
+            return Err(illegal(&order, "14.3", format!("{u} is not on the map")));
+        };
+        if us.moved {
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("{u} has already moved this turn"),
+            ));
+        }
+        match &from {
+            None => from = Some(p.clone()),
+            Some(f) if f != p => {
+                return Err(illegal(
+                    &order,
+                    "14.3",
+                    "raiders moving together start in one province",
+                ))
+            }
+            _ => {}
+        }
+    }
+    let Some(from) = from else {
+        return Ok(());
+    };
+    crossing(state, side, &from, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+    for u in &m.units {
+        let us = state.units.get_mut(u).unwrap();
+        us.place = Place::Province(m.to.clone());
+        us.moved = true;
+    }
+    ev.push(Event::new(
+        "Alexandros 14.3",
+        format!("{} raiders move from {from} to {}", m.units.len(), m.to),
+    ));
+    Ok(())
+}

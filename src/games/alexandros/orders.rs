@@ -30,6 +30,9 @@ pub struct Orders {
     /// Leader moves (8.1, 8.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<Move>,
+    /// Barbarian and Arab raiders moving without a leader (14.3): one province each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raiders: Vec<RaiderMove>,
     /// Units entering a city as its garrison after moving: unit code → city (6.2, 11.2).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub garrison: BTreeMap<String, String>,
@@ -80,6 +83,16 @@ pub struct Move {
     /// Forced march: units picked up in the province passed through (8.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pick_up: Vec<String>,
+}
+
+/// Raiders moving together without a leader (14.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RaiderMove {
+    /// Raider units, all in one province.
+    pub units: Vec<String>,
+    /// Adjacent destination province.
+    pub to: String,
 }
 
 /// An answer to a decision (minor combat 9.2, 9.5).

@@ -143,6 +143,7 @@ fn refuse_parts(o: &Orders, allowed: &[&str], step: &str) -> Result<(), RuleErro
         ("moves", !o.moves.is_empty()),
         ("garrison", !o.garrison.is_empty()),
         ("sieges", !o.sieges.is_empty()),
+        ("raiders", !o.raiders.is_empty()),
         ("surrender_rolls", !o.surrender_rolls.is_empty()),
         ("decision", o.decision.is_some()),
         ("battle", o.battle.is_some()),
@@ -240,6 +241,7 @@ pub fn movement_phase(
             "garrison",
             "sieges",
             "surrender_rolls",
+            "raiders",
         ],
         "movement",
     )?;
@@ -283,6 +285,9 @@ pub fn movement_phase(
         if let Some(a) = movement::apply_move(state, side, m, ev)? {
             marches.push(a);
         }
+    }
+    for r in &o.raiders {
+        movement::move_raiders(state, side, r, ev)?;
     }
     ev.append(&mut state.pending_events);
     for (u, city) in &o.garrison {

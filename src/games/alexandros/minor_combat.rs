@@ -220,7 +220,12 @@ pub fn destinations(state: &State, side: Side, p: &str) -> Vec<String> {
 }
 
 fn move_force(state: &mut State, side: Side, host: Host, from: &str, to: &str, mark_evaded: bool) {
-    let units = force(state, side, from, host);
+    // 9.2: units that evaded here earlier retreat with the force (not when it evades itself).
+    let units = if mark_evaded {
+        force(state, side, from, host)
+    } else {
+        state.host_units(side, from, host)
+    };
     for u in &units {
         state.units.get_mut(u).unwrap().place = Place::Province(to.to_string());
         if mark_evaded && control::is_contested(state, to) {

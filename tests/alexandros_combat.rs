@@ -1084,14 +1084,25 @@ fn alexandros_6_3_indian_and_persian_forces_fight_apart() {
 fn alexandros_9_2_evaders_retreat_with_the_force_they_joined() {
     let mut s = cilicia();
     put(&mut s, &["royal-guard"], Place::Pool);
-    put(&mut s, &["greek-mercenaries-1", "persian-cavalry-05"], prov("Cilicia"));
+    put(
+        &mut s,
+        &["greek-mercenaries-1", "persian-cavalry-05"],
+        prov("Cilicia"),
+    );
     s.evaded.insert("persian-cavalry-05".into());
     force_result(&mut s, "DL");
     no_casualties(&mut s);
     legatus::games::alexandros::control::update(&mut s);
-    let st = BTreeMap::from([("persian".to_string(), standing("retreat_to: {Cilicia: Syria}"))]);
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("retreat_to: {Cilicia: Syria}"),
+    )]);
     let (c, need, _) = run(&mut s, &st, None, &mut dice(1));
     assert!(need.is_none(), "{c:?}");
     assert_eq!(s.units["greek-mercenaries-1"].place, prov("Syria"));
-    assert_eq!(s.units["persian-cavalry-05"].place, prov("Syria"), "the evader goes along");
+    assert_eq!(
+        s.units["persian-cavalry-05"].place,
+        prov("Syria"),
+        "the evader goes along"
+    );
 }

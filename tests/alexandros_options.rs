@@ -10,7 +10,7 @@ use common::*;
 use legatus::games::alexandros::data::Side;
 use legatus::games::alexandros::state::{Place, State};
 use legatus::games::alexandros::{
-    events, Alexandros, OPT_DEATH, OPT_FURY, OPT_RECUPERATION, OPT_SURRENDER,
+    events, Alexandros, OPT_DEATH, OPT_FURY, OPT_RECUPERATION, OPT_SCORCHED, OPT_SURRENDER,
 };
 use legatus::ruleset::Ruleset;
 
@@ -23,7 +23,13 @@ fn with(option: &str) -> State {
 #[test]
 fn alexandros_options_are_offered() {
     let names: Vec<String> = Alexandros.options().into_iter().map(|o| o.name).collect();
-    for o in [OPT_RECUPERATION, OPT_FURY, OPT_DEATH, OPT_SURRENDER] {
+    for o in [
+        OPT_RECUPERATION,
+        OPT_SCORCHED,
+        OPT_FURY,
+        OPT_DEATH,
+        OPT_SURRENDER,
+    ] {
         assert!(names.contains(&o.to_string()), "{o}");
     }
 }
@@ -181,4 +187,65 @@ fn alexandros_17_5_city_surrender() {
         }
     }
     assert!(taken);
+}
+
+#[test]
+fn alexandros_17_1_scorched_earth_stays_past_summer() {
+    let mut s = with(OPT_SCORCHED);
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    let r = submit(
+        &mut s.clone(),
+        orders("scorch: [Thrace]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 17.1");
+    let ev = submit(
+        &mut s,
+        orders("scorch: [Phrygia]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert!(ev.iter().any(|e| e.rule == "Alexandros 17.1"), "{ev:?}");
+    assert!(s.depleted.contains("Phrygia"));
+    // Autumn, Winter, then Spring and Summer 333: the marker stays.
+    for _ in 0..8 {
+        let p = Alexandros.pending(&s);
+        if p.step.starts_with("summer-333") && p.step.ends_with("macedonian-movement") {
+            break;
+        }
+        let o = if p.step.ends_with("macedonian-movement") || p.step.ends_with("persian-movement") {
+            let mut o = String::from("reinforcements: {");
+            let side = if p.step.ends_with("macedonian-movement") {
+                Side::Macedonian
+            } else {
+                Side::Persian
+            };
+            let home = if side == Side::Macedonian {
+                "Macedonia"
+            } else {
+                "Persis"
+            };
+            for d in legatus::games::alexandros::reinforcements::due(&s, side) {
+                o.push_str(&format!("{d}: {home}, "));
+            }
+            o.push('}');
+            o
+        } else {
+            "decision: {}".to_string()
+        };
+        submit(&mut s, orders(&o), &no_standing(), &mut dice(1)).unwrap();
+    }
+    assert_eq!(s.turn, 6, "Summer 333");
+    assert!(s.depleted.contains("Phrygia"));
+    let plain = summer_334();
+    let r = submit(
+        &mut plain.clone(),
+        orders("scorch: [Phrygia]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    let why = refused(r, "Alexandros 17.1");
+    assert!(why.contains("not in play"));
 }

@@ -44,6 +44,8 @@ use state::{parse_side, side_name, Ctl, LeaderState, Place, State, UnitState, Wa
 
 /// Option: Macedonian Recuperation (12.11).
 pub const OPT_RECUPERATION: &str = "recuperation";
+/// Option: Scorched Earth (17.1).
+pub const OPT_SCORCHED: &str = "scorched-earth";
 /// Option: Macedonian Fury (17.2).
 pub const OPT_FURY: &str = "macedonian-fury";
 /// Option: Death of Alexander (17.3).
@@ -199,6 +201,8 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         surrender_tried: BTreeSet::new(),
         surrender_rolls: Vec::new(),
         besieged: BTreeSet::new(),
+        scorched: BTreeSet::new(),
+        scorch_orders: Vec::new(),
         capital_taken: None,
         india_entered: None,
         siege_used: BTreeSet::new(),
@@ -229,6 +233,10 @@ impl Ruleset for Alexandros {
             OptionInfo {
                 name: OPT_RECUPERATION.into(),
                 help: "Macedonian Recuperation: a reduced phalanx that fought no combat this turn recovers for free (Alexandros 12.11)".into(),
+            },
+            OptionInfo {
+                name: OPT_SCORCHED.into(),
+                help: "Scorched Earth (both players agree): the Persian may deplete provinces he holds, for good (Alexandros 17.1)".into(),
             },
             OptionInfo {
                 name: OPT_FURY.into(),
@@ -419,6 +427,9 @@ fn template(state: &State, side_s: &str) -> String {
             }
             t.push_str("    []\n");
             t.push_str("  sieges: {}   # CITY: LEADER (Alexandros 11.1)\n");
+            if side == Side::Persian && state.option(OPT_SCORCHED) {
+                t.push_str("  scorch: []   # provinces you hold, laid waste at the next Supply Phase (Alexandros 17.1)\n");
+            }
             if side == Side::Macedonian && state.option(OPT_SURRENDER) {
                 t.push_str("  surrender_rolls: []   # cities to roll for instead of a siege (Alexandros 17.5)\n");
             }

@@ -30,6 +30,9 @@ pub struct Orders {
     /// Leader moves (8.1, 8.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<Move>,
+    /// Optional Scorched Earth (17.1): provinces the Persian lays waste at the next Supply Phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scorch: Vec<String>,
     /// Barbarian and Arab raiders moving without a leader (14.3): one province each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub raiders: Vec<RaiderMove>,

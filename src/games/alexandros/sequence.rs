@@ -144,6 +144,7 @@ fn refuse_parts(o: &Orders, allowed: &[&str], step: &str) -> Result<(), RuleErro
         ("garrison", !o.garrison.is_empty()),
         ("sieges", !o.sieges.is_empty()),
         ("raiders", !o.raiders.is_empty()),
+        ("scorch", !o.scorch.is_empty()),
         ("surrender_rolls", !o.surrender_rolls.is_empty()),
         ("decision", o.decision.is_some()),
         ("battle", o.battle.is_some()),
@@ -242,6 +243,7 @@ pub fn movement_phase(
             "sieges",
             "surrender_rolls",
             "raiders",
+            "scorch",
         ],
         "movement",
     )?;
@@ -300,6 +302,10 @@ pub fn movement_phase(
     }
     if !sieges.is_empty() {
         state.sieges.insert(side, sieges);
+    }
+    for p in &o.scorch {
+        supply::check_scorch(state, side, p)?;
+        state.scorch_orders.push(p.clone());
     }
     for city in &o.surrender_rolls {
         siege::check_surrender_roll(state, side, city)?;
@@ -592,7 +598,8 @@ pub fn start_turn(
         return Ok(());
     }
     if state.turn_data().season == super::data::Season::Summer {
-        state.depleted.clear();
+        let scorched = state.scorched.clone();
+        state.depleted.retain(|p| scorched.contains(p)); // 17.1: scorched earth stays
         ev.push(Event::new(
             "Alexandros 7.3",
             "Summer: depletion markers removed",

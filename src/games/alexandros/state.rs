@@ -156,6 +156,10 @@ pub struct State {
     pub capital_taken: Option<u8>,
     /// Turn a Macedonian unit first entered Upper or Lower India (12.8).
     pub india_entered: Option<u8>,
+    /// Provinces laid waste by Scorched Earth: depleted for good (17.1).
+    pub scorched: BTreeSet<String>,
+    /// Scorched Earth ordered for the next Supply Phase (17.1).
+    pub scorch_orders: Vec<String>,
     /// Cities whose siege has begun (17.5: no surrender roll afterwards).
     pub besieged: BTreeSet<String>,
     /// Surrender rolls declared for this turn's Siege Phase (17.5).

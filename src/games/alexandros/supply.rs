@@ -162,6 +162,17 @@ pub fn supply_phase(
             }
         }
     }
+    // 17.1: Scorched Earth is laid before the depletion rolls (ruling A-67).
+    for p in std::mem::take(&mut state.scorch_orders) {
+        if control::controls(state, Side::Persian, &p) {
+            state.depleted.insert(p.clone());
+            state.scorched.insert(p.clone());
+            ev.push(Event::new(
+                "Alexandros 17.1",
+                format!("the Persians lay {p} waste"),
+            ));
+        }
+    }
     let depleted_before: BTreeSet<String> = state.depleted.clone();
     let provinces: Vec<String> = state.pack.map.provinces.keys().cloned().collect();
     // A. Depletion (7.2, 7.5, 7.7).
@@ -326,4 +337,31 @@ pub fn take_attrition(
         state.lose_step(&pick);
         ev.push(Event::new("Alexandros 7.4", format!("{pick} loses a step")));
     }
+}
+
+/// Alexandros 17.1 (optional Scorched Earth): may `side` lay `province` waste?
+pub fn check_scorch(state: &State, side: Side, province: &str) -> Result<(), RuleError> {
+    let order = format!("scorch {province}");
+    if !state.option(super::OPT_SCORCHED) {
+        return Err(RuleError::illegal(
+            order,
+            "Alexandros 17.1",
+            "the optional Scorched Earth rule is not in play",
+        ));
+    }
+    if side != Side::Persian {
+        return Err(RuleError::illegal(
+            order,
+            "Alexandros 17.1",
+            "only the Persian scorches the earth",
+        ));
+    }
+    if !control::controls(state, side, province) {
+        return Err(RuleError::illegal(
+            order,
+            "Alexandros 17.1",
+            format!("{province} is not a province you control without contest"),
+        ));
+    }
+    Ok(())
 }

@@ -10,7 +10,8 @@ use common::*;
 use legatus::games::alexandros::data::Side;
 use legatus::games::alexandros::state::{Place, State};
 use legatus::games::alexandros::{
-    events, Alexandros, OPT_DEATH, OPT_FURY, OPT_RECUPERATION, OPT_SCORCHED, OPT_SURRENDER,
+    events, Alexandros, OPT_DEATH, OPT_FURY, OPT_MUTINY, OPT_RECUPERATION, OPT_SCORCHED,
+    OPT_SURRENDER,
 };
 use legatus::ruleset::Ruleset;
 
@@ -248,4 +249,42 @@ fn alexandros_17_1_scorched_earth_stays_past_summer() {
     );
     let why = refused(r, "Alexandros 17.1");
     assert!(why.contains("not in play"));
+}
+
+#[test]
+fn alexandros_17_4_mutiny_withdraws_units_and_freezes_alexander() {
+    let mut s = with(OPT_MUTINY);
+    let mut p = (*s.pack).clone();
+    for row in p.tables.tables.get_mut("mutiny").unwrap().rows.values_mut() {
+        for c in row.iter_mut() {
+            *c = "mutiny-1".into();
+        }
+    }
+    s.pack = Arc::new(p);
+    let before = s
+        .units
+        .values()
+        .filter(|u| u.place == Place::Removed)
+        .count();
+    let mut ev = Vec::new();
+    events::mutiny(&mut s, &mut dice(1), &mut ev).unwrap();
+    assert_eq!(
+        s.units
+            .values()
+            .filter(|u| u.place == Place::Removed)
+            .count(),
+        before + 1
+    );
+    assert!(s.frozen.contains("Alexander"));
+    // Parmenio stands with Alexander: he is the one tried for treachery.
+    assert!(ev.iter().any(|e| e.text.contains("Parmenio")), "{ev:?}");
+    let r = submit(
+        &mut s.clone(),
+        orders("moves: [{leader: Alexander, to: Phrygia}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 17.4");
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    assert!(s.frozen.is_empty(), "one movement phase only");
 }

@@ -32,6 +32,9 @@ pub fn random_events(
     if t.barbarians {
         raid(state, dice, ev)?;
     }
+    if t.mutiny_check && state.option(super::OPT_MUTINY) {
+        mutiny(state, dice, ev)?;
+    }
     if t.death_of_alexander && state.option(super::OPT_DEATH) {
         death_of_alexander(state, dice, ev)?;
         if state.outcome.is_some() {
@@ -206,6 +209,122 @@ pub fn death_of_alexander(
         ev.push(Event::new(
             "Alexandros 17.3",
             format!("Alexander lives on (roll {r})"),
+        ));
+    }
+    Ok(())
+}
+
+/// Alexandros 17.4: the leader never picked for treachery.
+pub const LOYAL: &str = "Hephaistion";
+/// Alexandros 17.4: a plotter is withdrawn on a d6 roll of at most this.
+pub const TREACHERY_MAX: u32 = 2;
+
+/// Alexandros 17.4 (optional Mutiny): a roll on the Mutiny Table (pack data) in the column of the
+/// objectives secured. A mutiny withdraws the number of Macedonian units the result names (the
+/// weakest by attack, then by code: ruling A-69), freezes
+/// Alexander's army for the next Macedonian movement, and brings a treachery roll.
+pub fn mutiny(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let n = state.objectives.len() as u32;
+    let t = state.pack.table("mutiny").cloned();
+    let Some(t) = t else { return Ok(()) };
+    let col = t
+        .columns
+        .iter()
+        .find(|c| {
+            super::data::tables::vp_band(c)
+                .map(|(lo, hi)| n >= lo && hi.map(|h| n <= h).unwrap_or(true))
+                .unwrap_or(false)
+        })
+        .cloned()
+        .unwrap_or_default();
+    let r = dice.d6("mutiny check", "Alexandros 17.4")?;
+    let res = t.roll(r as u8, &col).unwrap_or("none").to_string();
+    let Some(k) = res
+        .strip_prefix("mutiny-")
+        .and_then(|k| k.parse::<usize>().ok())
+    else {
+        ev.push(Event::new(
+            "Alexandros 17.4",
+            format!("no mutiny (roll {r}, {n} objectives)"),
+        ));
+        return Ok(());
+    };
+    ev.push(Event::new(
+        "Alexandros 17.4",
+        format!("mutiny! (roll {r}, {n} objectives): {k} units withdrawn"),
+    ));
+    let mut units: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(_, u)| {
+            u.owner == Side::Macedonian && matches!(u.place, Place::Province(_) | Place::City(_))
+        })
+        .map(|(c, _)| c.clone())
+        .collect();
+    units.sort_by_key(|c| (state.strength(c).attack, c.clone()));
+    for c in units.into_iter().take(k) {
+        state.units.get_mut(&c).unwrap().place = Place::Removed;
+        ev.push(Event::new("Alexandros 17.4", format!("{c} is withdrawn")));
+    }
+    let alex = match state.leaders.get("Alexander").map(|l| l.place.clone()) {
+        Some(Place::Province(p)) => Some(p),
+        _ => None,
+    };
+    let Some(at) = alex else { return Ok(()) };
+    for u in state.field_units(Side::Macedonian, &at) {
+        state.frozen.insert(u);
+    }
+    state.frozen.insert("Alexander".into());
+    // Treachery.
+    let with: Vec<String> = state
+        .field_leaders(Side::Macedonian, &at)
+        .into_iter()
+        .filter(|l| l != "Alexander" && l != LOYAL)
+        .collect();
+    let (pool, apart) = if with.is_empty() {
+        let others: Vec<String> = state
+            .leaders
+            .iter()
+            .filter(|(n, l)| {
+                l.owner == Side::Macedonian
+                    && n.as_str() != "Alexander"
+                    && n.as_str() != LOYAL
+                    && matches!(l.place, Place::Province(_))
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        (others, true)
+    } else {
+        (with, false)
+    };
+    if pool.is_empty() {
+        return Ok(());
+    }
+    let pick = pool[(dice.die(
+        pool.len() as u32,
+        "treachery: which general",
+        "Alexandros 17.4",
+    )? - 1) as usize]
+        .clone();
+    let r = dice.d6(&format!("treachery of {pick}"), "Alexandros 17.4")?;
+    if r <= TREACHERY_MAX {
+        let at = state.leaders[&pick].place.clone();
+        state.leaders.get_mut(&pick).unwrap().place = Place::Removed;
+        ev.push(Event::new(
+            "Alexandros 17.4",
+            format!("{pick} plots and is executed (roll {r})"),
+        ));
+        if apart {
+            if let Place::Province(p) = at {
+                for u in state.field_units(Side::Macedonian, &p) {
+                    state.frozen.insert(u);
+                }
+            }
+        }
+    } else {
+        ev.push(Event::new(
+            "Alexandros 17.4",
+            format!("{pick} stays loyal (roll {r})"),
         ));
     }
     Ok(())

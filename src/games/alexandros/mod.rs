@@ -46,6 +46,8 @@ use state::{parse_side, side_name, Ctl, LeaderState, Place, State, UnitState, Wa
 pub const OPT_RECUPERATION: &str = "recuperation";
 /// Option: Scorched Earth (17.1).
 pub const OPT_SCORCHED: &str = "scorched-earth";
+/// Option: Mutiny (17.4).
+pub const OPT_MUTINY: &str = "mutiny";
 /// Option: Macedonian Fury (17.2).
 pub const OPT_FURY: &str = "macedonian-fury";
 /// Option: Death of Alexander (17.3).
@@ -202,6 +204,7 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         surrender_rolls: Vec::new(),
         besieged: BTreeSet::new(),
         scorched: BTreeSet::new(),
+        frozen: BTreeSet::new(),
         scorch_orders: Vec::new(),
         capital_taken: None,
         india_entered: None,
@@ -245,6 +248,10 @@ impl Ruleset for Alexandros {
             OptionInfo {
                 name: OPT_DEATH.into(),
                 help: "Death of Alexander: from Summer 323 a roll of 1 (1-2 if wounded) ends the game (Alexandros 17.3)".into(),
+            },
+            OptionInfo {
+                name: OPT_MUTINY.into(),
+                help: "Mutiny: on Mutiny Check turns the army may refuse to march and a general may plot (Alexandros 17.4)".into(),
             },
             OptionInfo {
                 name: OPT_SURRENDER.into(),

@@ -146,6 +146,13 @@ pub fn apply_move(
             format!("{} is not in the field on the map", m.leader),
         ));
     };
+    if state.frozen.contains(&m.leader) && side == Side::Macedonian {
+        return Err(illegal(
+            &order,
+            "17.4",
+            format!("{} and his army refuse to march after the mutiny", m.leader),
+        ));
+    }
     if l.moved {
         return Err(illegal(
             &order,
@@ -181,6 +188,13 @@ pub fn apply_move(
                 &order,
                 "8.1",
                 format!("{u} has already moved this turn"),
+            ));
+        }
+        if state.frozen.contains(u) {
+            return Err(illegal(
+                &order,
+                "17.4",
+                format!("{u} refuses to march after the mutiny"),
             ));
         }
         if state.host_of(u) != state.host_of(&m.leader) {

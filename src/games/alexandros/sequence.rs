@@ -326,6 +326,7 @@ pub fn movement_phase(
     }
     control::update(state);
     if side == Side::Macedonian {
+        state.frozen.clear(); // 17.4: for one Macedonian movement phase only
         state.phase = Phase::PersianMovement;
         Ok(())
     } else {

@@ -160,6 +160,8 @@ pub struct State {
     pub scorched: BTreeSet<String>,
     /// Scorched Earth ordered for the next Supply Phase (17.1).
     pub scorch_orders: Vec<String>,
+    /// Units and leaders that may not move in the next Macedonian movement phase (17.4).
+    pub frozen: BTreeSet<String>,
     /// Cities whose siege has begun (17.5: no surrender roll afterwards).
     pub besieged: BTreeSet<String>,
     /// Surrender rolls declared for this turn's Siege Phase (17.5).

@@ -66,9 +66,10 @@ fn random_moves(s: &State, side: &str, rng: &mut Lcg) -> Orders {
     o
 }
 
-fn play(seed: u64) -> (State, usize, usize) {
+fn play(seed: u64, options: &[&str]) -> (State, usize, usize) {
     let mut rng = Lcg(seed);
     let mut s = fresh();
+    s.options = options.iter().map(|o| o.to_string()).collect();
     let st = BTreeMap::new();
     let (mut entries, mut refusals) = (0, 0);
     submit(
@@ -108,7 +109,7 @@ fn play(seed: u64) -> (State, usize, usize) {
 fn alexandros_random_campaigns_run_to_the_end() {
     let mut outcomes = Vec::new();
     for seed in 1..=6u64 {
-        let (s, entries, refusals) = play(seed);
+        let (s, entries, refusals) = play(seed, &[]);
         assert!(entries > 5);
         outcomes.push((s.outcome.clone().unwrap(), entries, refusals));
         // Every unit on the map is in a real province or city.
@@ -119,4 +120,14 @@ fn alexandros_random_campaigns_run_to_the_end() {
         }
     }
     eprintln!("{outcomes:#?}");
+}
+
+#[test]
+fn alexandros_random_campaigns_with_every_option() {
+    let all: Vec<String> = Alexandros.options().into_iter().map(|o| o.name).collect();
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    for seed in 11..=14u64 {
+        let (s, _, _) = play(seed, &all);
+        assert!(s.outcome.is_some());
+    }
 }

@@ -6,5 +6,5 @@ use crate::ruleset::Registry;
 
 /// Adds the games built into this binary to `registry`.
 pub fn register_builtin(registry: Registry) -> Registry {
-    registry
+    registry.register(alexandros::Alexandros)
 }

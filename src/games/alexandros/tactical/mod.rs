@@ -66,7 +66,7 @@ pub struct BattleSetup {
 }
 
 /// What the strategic game takes back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleResult {
     /// Winner; None at nightfall (Alexandros 10.19).
     pub winner: Option<Side>,

@@ -309,3 +309,80 @@ impl Battle {
         Ok(ev)
     }
 }
+
+impl Battle {
+    /// A legal set-up for `side` (Alexandros 10.3, 10.5, 10.7): units in the force's order
+    /// to the boxes of `setup_order`, then to the first of Center, Right, Left, Reserve with
+    /// room; with Spartans, the first Spartan unit takes the Right slot and Agis goes with it;
+    /// leader number i stacks with unit number i — the Persians by rating, the Macedonians
+    /// one per box first (the first units go to different boxes). Players edit it; templates
+    /// and tests start from it. Empty when `side` has no army here.
+    pub fn default_setup(&self, pack: &Pack, side: Side) -> BattleOrders {
+        let Some(f) = self.forces.get(&side) else {
+            return BattleOrders::default();
+        };
+        let order = &pack.board.rules.setup_order;
+        let mut units: Vec<String> = f.units.iter().map(|(c, _)| c.clone()).collect();
+        let is_spartan = |c: &str| {
+            pack.unit(c)
+                .map(|u| u.nationality == Nationality::Spartan)
+                .unwrap_or(false)
+        };
+        let spartans = side == Side::Persian && units.iter().any(|c| is_spartan(c));
+        let right_slot = order.iter().position(|b| b == "Right");
+        if spartans {
+            if let (Some(slot), Some(at)) = (right_slot, units.iter().position(|c| is_spartan(c))) {
+                let u = units.remove(at);
+                units.insert(slot.min(units.len()), u);
+            }
+        }
+        let agis = spartans && f.leaders.iter().any(|(n, _)| n == "Agis");
+        let mut ranked = match side {
+            Side::Persian => leaders::by_rating(pack, f, spartans).into_iter(),
+            _ => f
+                .leaders
+                .iter()
+                .map(|(n, _)| n.clone())
+                .collect::<Vec<_>>()
+                .into_iter(),
+        };
+        let room = |b: &str, used: &BTreeMap<String, usize>| {
+            let cap =
+                pack.board
+                    .get(b)
+                    .map_or(usize::MAX, |d| match (d.first_line, d.second_line) {
+                        (Some(x), Some(y)) => x as usize + y as usize,
+                        _ => usize::MAX,
+                    });
+            used.get(b).copied().unwrap_or(0) < cap
+        };
+        let mut used: BTreeMap<String, usize> = BTreeMap::new();
+        let mut placements = Vec::new();
+        for (i, code) in units.iter().enumerate() {
+            let b = match order.get(i) {
+                Some(b) => b.clone(),
+                None => ["Center", "Right", "Left", "Reserve"]
+                    .into_iter()
+                    .find(|b| room(b, &used))
+                    .unwrap_or("Reserve")
+                    .to_string(),
+            };
+            *used.entry(b.clone()).or_default() += 1;
+            let leader = if agis && Some(i) == right_slot && is_spartan(code) {
+                Some("Agis".to_string())
+            } else {
+                ranked.next()
+            };
+            placements.push(super::orders::Placement {
+                unit: code.clone(),
+                into: b,
+                line: None,
+                leader,
+            });
+        }
+        BattleOrders {
+            placements,
+            ..Default::default()
+        }
+    }
+}

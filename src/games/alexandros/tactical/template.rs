@@ -1,6 +1,8 @@
 //! The `orders:` part of an order file for the pending battle step, with the legal choices as
 //! YAML comments (for `legatus status` / order templates of the strategic game).
 
+use std::collections::BTreeMap;
+
 use super::super::data::board::BoxKind;
 use super::super::data::counters::Side;
 use super::super::data::Pack;
@@ -35,10 +37,18 @@ impl Battle {
                 ));
                 s.push_str("  placements:\n");
                 if let Some(f) = self.forces.get(&side) {
-                    for (i, (code, steps)) in f.units.iter().enumerate() {
-                        let b = order.get(i).copied().unwrap_or("Center");
+                    let steps: BTreeMap<&str, u8> =
+                        f.units.iter().map(|(c, n)| (c.as_str(), *n)).collect();
+                    for p in self.default_setup(pack, side).placements {
+                        let lead = p
+                            .leader
+                            .map(|l| format!(", leader: {l}"))
+                            .unwrap_or_default();
                         s.push_str(&format!(
-                            "  - {{unit: {code}, box: {b}}}  # {steps} step(s)\n"
+                            "  - {{unit: {}, box: {}{lead}}}  # {} step(s)\n",
+                            p.unit,
+                            p.into,
+                            steps.get(p.unit.as_str()).copied().unwrap_or(0)
                         ));
                     }
                     let names: Vec<&str> = f.leaders.iter().map(|(n, _)| n.as_str()).collect();

@@ -1,0 +1,443 @@
+//! Movement (Alexandros 8): leader moves, borders, restrictions, forced march.
+
+use super::data::{BorderType, Nationality, ProvinceGroup, ProvinceType, Side, UnitType};
+use super::orders::Move;
+use super::state::{Place, State};
+use super::supply;
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+fn illegal(order: &str, rule: &str, why: impl Into<String>) -> RuleError {
+    RuleError::illegal(order, format!("Alexandros {rule}"), why)
+}
+
+/// Alexandros 8.2: may a move cross the border `from`–`to` this turn? Mountain borders are
+/// closed in Winter; impassable borders never open; Gaza closes Egypt–Syria while its walls show
+/// the enemy's colours (ruling A-52). `Err((section, why))`.
+pub fn crossing(state: &State, side: Side, from: &str, to: &str) -> Result<(), (String, String)> {
+    let b = state
+        .pack
+        .map
+        .border(from, to)
+        .ok_or_else(|| ("8.1".to_string(), format!("{to} is not adjacent to {from}")))?;
+    let mountain = b == BorderType::Mountain
+        || [from, to]
+            .iter()
+            .any(|p| state.pack.province(p).map(|x| x.kind) == Some(ProvinceType::Mountain));
+    if b == BorderType::Impassable {
+        return Err((
+            "8.2".into(),
+            format!("the {from}–{to} border is impassable"),
+        ));
+    }
+    if mountain && state.is_winter() {
+        return Err((
+            "8.2".into(),
+            format!("the {from}–{to} border is a mountain border, closed in Winter"),
+        ));
+    }
+    for (name, city) in &state.pack.map.cities {
+        if city.between.iter().any(|p| p == from) && city.between.iter().any(|p| p == to) {
+            if let Some(w) = state.walls.get(name) {
+                if w.count > 0 && w.side != side {
+                    return Err((
+                        "8.2".into(),
+                        format!("{name} on the {from}–{to} border is enemy-held"),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Alexandros 8.3, 14.2: may this counter (unit code or leader name) enter `to`?
+pub fn may_enter(state: &State, who: &str, to: &str) -> Result<(), (String, String)> {
+    let groups = state
+        .pack
+        .province(to)
+        .map(|p| p.groups.clone())
+        .unwrap_or_default();
+    let (nationality, owner, home) = if let Some(u) = state.pack.unit(who) {
+        (u.nationality, state.units[who].owner, u.home_army)
+    } else if let Some(l) = state.pack.leader(who) {
+        let home = state
+            .pack
+            .scenario
+            .setup_codes
+            .get("M")
+            .map(|a| a.leaders.iter().any(|x| x == who))
+            .unwrap_or(false);
+        (l.nationality, state.leaders[who].owner, home)
+    } else {
+        return Err(("8.1".into(), format!("no counter {who}")));
+    };
+    let europe = groups.contains(&ProvinceGroup::Europe);
+    if home && !europe && !state.home_army_released() {
+        return Err((
+            "8.3".into(),
+            format!("{who} belongs to the Home Army and may not leave Europe for {to}"),
+        ));
+    }
+    if nationality == Nationality::Indian && !groups.contains(&ProvinceGroup::IndianArea) {
+        return Err(("8.3".into(), format!("Indian units may not enter {to}")));
+    }
+    if owner == Side::Persian
+        && matches!(
+            nationality,
+            Nationality::Persian | Nationality::GreekMercenary
+        )
+        && (groups.contains(&ProvinceGroup::Indian) || groups.contains(&ProvinceGroup::Barbarian))
+    {
+        return Err((
+            "8.3".into(),
+            format!("Persian units and leaders may not enter {to}"),
+        ));
+    }
+    if nationality == Nationality::Spartan && !(europe || to == "Ionia") {
+        return Err(("14.2".into(), format!("Spartans may not enter {to}")));
+    }
+    Ok(())
+}
+
+impl State {
+    /// Alexandros 8.3: the Home Army restriction is lifted once a Spartan Revolt has happened and
+    /// every Spartan unit is eliminated or out of Europe.
+    pub fn home_army_released(&self) -> bool {
+        if self.revolt_rolls_over() {
+            return true; // 14.2, ruling A-58
+        }
+        self.spartan_revolt
+            && self.units.iter().all(|(c, u)| {
+                self.pack.unit(c).map(|x| x.nationality) != Some(Nationality::Spartan)
+                    || match self.province_of(&u.place) {
+                        None => true,
+                        Some(p) => !self
+                            .pack
+                            .province(&p)
+                            .map(|x| x.groups.contains(&ProvinceGroup::Europe))
+                            .unwrap_or(false),
+                    }
+            })
+    }
+}
+
+/// Alexandros 8.1–8.6: validates and performs one leader's move. Forced-march attrition is
+/// returned (units, province type of the first province entered) for rolling after every order
+/// has been checked.
+pub fn apply_move(
+    state: &mut State,
+    side: Side,
+    m: &Move,
+    ev: &mut Vec<Event>,
+) -> Result<Option<(Vec<String>, ProvinceType)>, RuleError> {
+    let order = format!("move {} to {}", m.leader, m.to);
+    let l = state
+        .leaders
+        .get(&m.leader)
+        .ok_or_else(|| illegal(&order, "8.1", format!("no leader {}", m.leader)))?;
+    if l.owner != side {
+        return Err(illegal(&order, "8.1", format!("{} is not yours", m.leader)));
+    }
+    let Place::Province(from) = l.place.clone() else {
+        return Err(illegal(
+            &order,
+            "8.1",
+            format!("{} is not in the field on the map", m.leader),
+        ));
+    };
+    if state.frozen.contains(&m.leader) && side == Side::Macedonian {
+        return Err(illegal(
+            &order,
+            "17.4",
+            format!("{} and his army refuse to march after the mutiny", m.leader),
+        ));
+    }
+    if l.moved {
+        return Err(illegal(
+            &order,
+            "8.1",
+            format!("{} has already moved this turn", m.leader),
+        ));
+    }
+    if m.via.is_none() && (!m.drop.is_empty() || !m.pick_up.is_empty()) {
+        return Err(illegal(
+            &order,
+            "8.4",
+            "drop and pick_up belong to a forced march (give via)",
+        ));
+    }
+    // Units must start the turn with the leader, in the field, and not have moved (8.1).
+    for u in m.units.iter() {
+        let us = state
+            .units
+            .get(u)
+            .ok_or_else(|| illegal(&order, "8.1", format!("no unit {u}")))?;
+        if us.owner != side {
+            return Err(illegal(&order, "8.1", format!("{u} is not yours")));
+        }
+        if us.place != Place::Province(from.clone()) {
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("{u} is not with {} in {from}: a unit moves only with a leader it starts the turn with", m.leader),
+            ));
+        }
+        if us.moved {
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("{u} has already moved this turn"),
+            ));
+        }
+        if state.frozen.contains(u) {
+            return Err(illegal(
+                &order,
+                "17.4",
+                format!("{u} refuses to march after the mutiny"),
+            ));
+        }
+        if state.host_of(u) != state.host_of(&m.leader) {
+            return Err(illegal(
+                &order,
+                "6.3",
+                format!("{u} belongs to another force than {}", m.leader),
+            ));
+        }
+        if state.pack.unit(u).map(|x| x.nationality) == Some(Nationality::Indian)
+            && !state.indians_active
+        {
+            return Err(illegal(
+                &order,
+                "3.3",
+                format!("{u}: Indian units may not move before a Macedonian unit enters India"),
+            ));
+        }
+    }
+    let mut attrition = None;
+    let final_units: Vec<String>;
+    if let Some(via) = &m.via {
+        // Forced march (8.4–8.6).
+        if side != Side::Macedonian || m.leader != "Alexander" {
+            return Err(illegal(
+                &order,
+                "8.4",
+                "only Alexander's group may force march",
+            ));
+        }
+        for (a, b) in [(from.as_str(), via.as_str()), (via.as_str(), m.to.as_str())] {
+            crossing(state, side, a, b).map_err(|(s, w)| illegal(&order, &s, w))?;
+        }
+        if m.to == from {
+            return Err(illegal(
+                &order,
+                "8.4",
+                "a forced march ends in a third province",
+            ));
+        }
+        let enemy = super::state::enemy(side);
+        let enemy_field = state.field_units(enemy, via).len();
+        let enemy_city = state.city_units(enemy, via).len();
+        if enemy_field >= supply::ARMY_UNITS {
+            return Err(illegal(&order, "8.5", format!("{via} holds an enemy army")));
+        }
+        if (enemy_field > 0 || enemy_city > 0) && m.drop.is_empty() {
+            return Err(illegal(
+                &order,
+                "8.5",
+                format!("{via} holds an enemy garrison: drop at least one combat unit there"),
+            ));
+        }
+        for u in &m.drop {
+            if !m.units.contains(u) {
+                return Err(illegal(
+                    &order,
+                    "8.4",
+                    format!("{u} is dropped but not moving"),
+                ));
+            }
+        }
+        for u in &m.pick_up {
+            let us = state
+                .units
+                .get(u)
+                .ok_or_else(|| illegal(&order, "8.4", format!("no unit {u}")))?;
+            if us.owner != side || us.place != Place::Province(via.clone()) || us.moved {
+                return Err(illegal(
+                    &order,
+                    "8.4",
+                    format!(
+                        "{u} cannot be picked up: it must be yours, unmoved, in the field in {via}"
+                    ),
+                ));
+            }
+        }
+        let marching: Vec<String> = m
+            .units
+            .iter()
+            .filter(|u| !m.drop.contains(u))
+            .cloned()
+            .collect();
+        for u in &marching {
+            if !state.pack.unit(u).map(|x| x.forced_march).unwrap_or(false) {
+                return Err(illegal(
+                    &order,
+                    "8.4",
+                    format!("{u} may not force march (only cavalry, archers, the Agrianians and the Hypaspists); leave it in {from} or {via}"),
+                ));
+            }
+        }
+        for u in m.units.iter().chain(m.pick_up.iter()) {
+            let dest = if m.drop.contains(u) { via } else { &m.to };
+            may_enter(state, u, dest).map_err(|(s, w)| illegal(&order, &s, w))?;
+            if m.drop.contains(u) {
+                may_enter(state, u, via).map_err(|(s, w)| illegal(&order, &s, w))?;
+            }
+        }
+        may_enter(state, &m.leader, via).map_err(|(s, w)| illegal(&order, &s, w))?;
+        may_enter(state, &m.leader, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+        for u in &m.drop {
+            let us = state.units.get_mut(u).unwrap();
+            us.place = Place::Province(via.clone());
+            us.moved = true;
+        }
+        if !marching.is_empty() {
+            let kind = state.pack.province(via).map(|p| p.kind).unwrap();
+            attrition = Some((marching.clone(), kind));
+        }
+        let mut all = marching;
+        all.extend(m.pick_up.iter().cloned());
+        final_units = all;
+        ev.push(Event::new(
+            "Alexandros 8.4",
+            format!(
+                "{} force marches from {from} through {via} to {}",
+                m.leader, m.to
+            ),
+        ));
+        state.entered(side, via, &m.leader);
+    } else {
+        crossing(state, side, &from, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+        for u in &m.units {
+            may_enter(state, u, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+        }
+        may_enter(state, &m.leader, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+        final_units = m.units.clone();
+        ev.push(Event::new(
+            "Alexandros 8.1",
+            format!(
+                "{} moves from {from} to {} with {} units",
+                m.leader,
+                m.to,
+                final_units.len()
+            ),
+        ));
+    }
+    // Siege Train moves only with an infantry unit (11.7).
+    let infantry = |s: &State, u: &String| {
+        matches!(
+            s.pack.unit(u).map(|x| x.kind),
+            Some(UnitType::HeavyInfantry | UnitType::RegularInfantry | UnitType::LightInfantry)
+        )
+    };
+    if final_units.iter().any(|u| state.is_siege_train(u))
+        && !final_units.iter().any(|u| infantry(state, u))
+    {
+        return Err(illegal(
+            &order,
+            "11.7",
+            "the Siege Train moves only with an infantry unit",
+        ));
+    }
+    for u in &final_units {
+        let us = state.units.get_mut(u).unwrap();
+        us.place = Place::Province(m.to.clone());
+        us.moved = true;
+    }
+    let l = state.leaders.get_mut(&m.leader).unwrap();
+    l.place = Place::Province(m.to.clone());
+    l.moved = true;
+    state.entered(side, &m.to, &m.leader);
+    Ok(attrition)
+}
+
+/// Alexandros 8.6: rolls the forced-march attrition for the units that completed the march.
+pub fn forced_march_attrition(
+    state: &mut State,
+    units: &[String],
+    kind: ProvinceType,
+    pref: &[String],
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let r = dice.d6("forced-march attrition", "Alexandros 8.6")?;
+    let n = supply::attrition_steps(&state.pack, r, kind);
+    ev.push(Event::new(
+        "Alexandros 8.6",
+        format!(
+            "forced march: attrition roll {r} on the {} column, {n} steps lost",
+            supply::attrition_column(kind)
+        ),
+    ));
+    supply::take_attrition(state, units, n, pref, ev);
+    Ok(())
+}
+
+/// Alexandros 14.3: raiders move without a leader, one province a turn, like any unit (8.2, 8.3).
+pub fn move_raiders(
+    state: &mut State,
+    side: Side,
+    m: &super::orders::RaiderMove,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let order = format!("raiders to {}", m.to);
+    let mut from: Option<String> = None;
+    for u in &m.units {
+        let us = state
+            .units
+            .get(u)
+            .ok_or_else(|| illegal(&order, "14.3", format!("no unit {u}")))?;
+        if us.owner != side || state.host_of(u) != super::state::Host::Raiders {
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("{u} is no raider of yours: it needs a leader to move"),
+            ));
+        }
+        let Place::Province(p) = &us.place else {
+            return Err(illegal(&order, "14.3", format!("{u} is not on the map")));
+        };
+        if us.moved {
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("{u} has already moved this turn"),
+            ));
+        }
+        match &from {
+            None => from = Some(p.clone()),
+            Some(f) if f != p => {
+                return Err(illegal(
+                    &order,
+                    "14.3",
+                    "raiders moving together start in one province",
+                ))
+            }
+            _ => {}
+        }
+    }
+    let Some(from) = from else {
+        return Ok(());
+    };
+    crossing(state, side, &from, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+    for u in &m.units {
+        let us = state.units.get_mut(u).unwrap();
+        us.place = Place::Province(m.to.clone());
+        us.moved = true;
+    }
+    ev.push(Event::new(
+        "Alexandros 14.3",
+        format!("{} raiders move from {from} to {}", m.units.len(), m.to),
+    ));
+    Ok(())
+}

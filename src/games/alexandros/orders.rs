@@ -1,0 +1,164 @@
+//! The YAML order types of an Alexandros order file (the `orders:` and `standing:` parts).
+//! Identifiers are the pack's keys as strings: province and city names, unit codes, leader names.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::tactical::{BattleOrders, BattlePlan};
+
+/// Orders for the pending step. Only the parts the step uses may be given.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Orders {
+    /// Set-up (3.3): province of Darius and the "D" units (Susiana, Persis or Babylonia).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub darius: Option<String>,
+    /// Reinforcements (13.1): unit code or leader name → province (controlled, not contested).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reinforcements: BTreeMap<String, String>,
+    /// Replacements (12.3, 12.4): steps bought for units.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replacements: Vec<Replacement>,
+    /// New wall markers (12.5): one city per marker (repeat a city to buy several).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<String>,
+    /// City garrison units leaving their city for the field before moving (11.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leave_city: Vec<String>,
+    /// Leader moves (8.1, 8.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<Move>,
+    /// Optional Scorched Earth (17.1): provinces the Persian lays waste at the next Supply Phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scorch: Vec<String>,
+    /// Barbarian and Arab raiders moving without a leader (14.3): one province each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raiders: Vec<RaiderMove>,
+    /// Units entering a city as its garrison after moving: unit code → city (6.2, 11.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub garrison: BTreeMap<String, String>,
+    /// Sieges for this turn's Siege Phase: city → leader leading it (11.1).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sieges: BTreeMap<String, String>,
+    /// Optional City Surrender (17.5): cities to roll for instead of besieging them this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub surrender_rolls: Vec<String>,
+    /// An answer to a decision in the middle of resolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<Decision>,
+    /// Orders for a step of a battle on the Tactical Display.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleOrders>,
+}
+
+/// Steps bought for one unit (12.2–12.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Replacement {
+    /// Unit code.
+    pub unit: String,
+    /// Steps bought (at least 1).
+    pub steps: u8,
+    /// Province to place a rebuilt unit (12.4); omitted for a unit on the map (12.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub province: Option<String>,
+}
+
+/// One leader's move (8.1), or Alexander's forced march (8.4) when `via` is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    /// The leader moving.
+    pub leader: String,
+    /// Destination province.
+    pub to: String,
+    /// Units moving with him (they must start the turn with him, 8.1).
+    #[serde(default)]
+    pub units: Vec<String>,
+    /// Forced march (Alexander only, 8.4): the province passed through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
+    /// Forced march: units left in the province passed through (8.4, 8.5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drop: Vec<String>,
+    /// Forced march: units picked up in the province passed through (8.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pick_up: Vec<String>,
+}
+
+/// Raiders moving together without a leader (14.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RaiderMove {
+    /// Raider units, all in one province.
+    pub units: Vec<String>,
+    /// Adjacent destination province.
+    pub to: String,
+}
+
+/// An answer to a decision (minor combat 9.2, 9.5).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Decision {
+    /// Attempt evasion (9.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evade: Option<bool>,
+    /// Units to take step losses from, in order (9.5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses: Vec<String>,
+    /// Retreat destination after EX or DL, or `stay` (9.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat_to: Option<String>,
+    /// Sortie against the besieging Siege Train (11.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sortie: Option<bool>,
+}
+
+/// When to try to evade a minor combat (9.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EvadePolicy {
+    /// Always try when allowed.
+    Always,
+    /// Never try.
+    Never,
+    /// Try when the attacker has more combat units.
+    WhenOutnumbered,
+}
+
+/// When to sortie against a Siege Train (11.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SortiePolicy {
+    /// Always sortie when allowed.
+    Always,
+    /// Never sortie.
+    Never,
+}
+
+/// Standing orders: answers to decisions the opponent's resolution may ask for, kept until
+/// replaced. Anything left out is asked for (the game waits for a decision).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    /// Minor-combat evasion (9.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evade_minor_combat: Option<EvadePolicy>,
+    /// Step losses (9.5, 11.4; also 7.4 attrition): unit codes in the order to take them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub losses: Option<Vec<String>>,
+    /// Retreat and evasion destinations: from province → to province, or `stay` (9.2, 9.5, 10.20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat_to: Option<BTreeMap<String, String>>,
+    /// Sortie against a besieging Siege Train (11.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sortie: Option<SortiePolicy>,
+    /// Sea supply (7.5): army's province → supplying province.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sea_supply: BTreeMap<String, String>,
+    /// Standing plan for battles on the Tactical Display.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_plan: Option<BattlePlan>,
+}

@@ -1,0 +1,113 @@
+//! Alexandros through the CLI: `legatus new --ruleset alexandros --scenario campaign-334`,
+//! with and without a data override (issue 3 acceptance), accepted by both players.
+
+mod support;
+
+use legatus::engine::folder::GameDir;
+use support::{ok, registry, Table};
+
+fn new_game(t: &Table, dir: &str, data: Option<&str>) {
+    let game = t.s(dir);
+    let mac = format!("macedonian=Ana,ana@example.org,{}", t.s("red.key.pub"));
+    let per = format!("persian=Ben,ben@example.org,{}", t.s("blue.key.pub"));
+    let mut args = vec![
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &game,
+    ];
+    if let Some(d) = data {
+        args.extend(["--data", d]);
+    }
+    ok(&args);
+    ok(&["accept", &game, "--key", &t.s("red.key")]);
+    ok(&["accept", &game, "--key", &t.s("blue.key")]);
+}
+
+#[test]
+fn alexandros_data_override_changes_hash_and_provisional_list() {
+    let t = Table::new();
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/alexandros/overrides/players-table-and-counter.yaml"
+    );
+    new_game(&t, "plain", None);
+    new_game(&t, "printed", Some(fixture));
+    let (plain, _) = GameDir::new(t.p("plain")).load(&registry()).unwrap();
+    let (printed, _) = GameDir::new(t.p("printed")).load(&registry()).unwrap();
+    assert_ne!(
+        plain.header.scenario.data_hash,
+        printed.header.scenario.data_hash
+    );
+    let r_plain = std::fs::read_to_string(t.p("plain/report.md")).unwrap();
+    let r_printed = std::fs::read_to_string(t.p("printed/report.md")).unwrap();
+    for key in ["tables/minor-combat-results:", "counters/units/phalanx-1:"] {
+        assert!(
+            r_plain.contains(key),
+            "{key} is provisional without the override"
+        );
+        assert!(
+            !r_printed.contains(key),
+            "{key} is player-supplied with the override"
+        );
+    }
+    assert!(
+        r_printed.contains("tables/siege:"),
+        "other provisional items stay listed"
+    );
+    // The first step waits for the Persian set-up (3.3).
+    let status = ok(&["status", &t.s("printed")]);
+    assert!(status.contains("spring-334/persian-setup"), "{status}");
+}
+
+/// The whole campaign by order files written from `legatus template`, Spring 334 to the end.
+#[test]
+fn alexandros_whole_campaign_by_templates() {
+    use legatus::protocol::keys::SigningKey;
+    let t = Table::new();
+    for side in ["macedonian", "persian"] {
+        SigningKey::generate(side)
+            .unwrap()
+            .write(&t.p(&format!("{side}.key")), None)
+            .unwrap();
+    }
+    let mac = format!(
+        "macedonian=Ana,ana@example.org,{}",
+        t.s("macedonian.key.pub")
+    );
+    let per = format!("persian=Ben,ben@example.org,{}", t.s("persian.key.pub"));
+    let game = t.game();
+    ok(&[
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--dice",
+        "open",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &game,
+    ]);
+    ok(&["accept", &game, "--key", &t.s("macedonian.key")]);
+    ok(&["accept", &game, "--key", &t.s("persian.key")]);
+    let n = t.play_out();
+    assert!(n >= 90, "46 turns of two order files each, took {n}");
+    let v = ok(&["verify", &t.s("game/log.yaml")]);
+    assert!(v.contains("Verdict: VALID"), "{v}");
+    let report = std::fs::read_to_string(t.p("game/report.md")).unwrap();
+    assert!(
+        report.contains("16.3"),
+        "the game ends with the victory count"
+    );
+}

@@ -335,7 +335,7 @@ impl Ruleset for Alexandros {
                 let d = o.decision.clone().ok_or_else(|| {
                     RuleError::illegal("decision", "Alexandros 9.5", "answer with `decision:`")
                 })?;
-                state.phase = Phase::Battle; // placeholder until the combat sets the phase again
+                state.phase = Phase::Battle; // the combat phase resumes; continue_combat sets the next phase
                 sequence::continue_combat(
                     state,
                     standing,

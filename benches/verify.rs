@@ -32,7 +32,7 @@ mod tally;
 
 use legatus::engine::game::{sealed_body, Game};
 use legatus::engine::newgame::{build_header, NewGame};
-use legatus::engine::orders;
+use legatus::engine::orders::{self, draft};
 use legatus::engine::verify::verify;
 use legatus::protocol::canonical;
 use legatus::protocol::chain;
@@ -80,24 +80,6 @@ impl Side {
     fn next_reveal(&self, game: &Game) -> String {
         let i = game.reveals_published(self.name) + 1;
         hex::encode(self.vals[(chain::CHAIN_LENGTH - i) as usize])
-    }
-}
-
-fn draft(game: &Game, author: &str, kind: EntryKind) -> Entry {
-    Entry {
-        seq: game.last_seq() + 1,
-        prev: game.last_hash(),
-        author: author.to_string(),
-        kind,
-        step: None,
-        payload: None,
-        standing: None,
-        commitment: None,
-        salt: None,
-        reveal: None,
-        resolves: Vec::new(),
-        state: String::new(),
-        sig: String::new(),
     }
 }
 

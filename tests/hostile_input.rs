@@ -21,17 +21,7 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn snapshot(t: &Table) -> BTreeMap<String, Vec<u8>> {
-    std::fs::read_dir(t.p("game"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
-            )
-        })
-        .collect()
+    support::folder_snapshot(&t.p("game"))
 }
 
 /// Applies `bytes` as red's order file; checks exit code, message, time, and that nothing changed.

@@ -8,17 +8,7 @@ use std::collections::BTreeMap;
 use support::{cli, ok, Table};
 
 fn snapshot(t: &Table) -> BTreeMap<String, Vec<u8>> {
-    std::fs::read_dir(t.p("game"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
-            )
-        })
-        .collect()
+    support::folder_snapshot(&t.p("game"))
 }
 
 /// A mutual game just started: the bid (sealed) is pending for both.

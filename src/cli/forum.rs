@@ -474,22 +474,5 @@ fn import_new(
         LogReader::new(label.to_string(), Cursor::new(log.as_bytes())),
         registry,
     )?;
-    super::mail::create_game_dir(into, &game, log.as_bytes())?;
-    say(out, format!("{label}: a game you did not have yet; its log verifies (chain, signatures, dice, rules)."))?;
-    for line in super::mail::describe_header(&game) {
-        say(out, line)?;
-    }
-    say(
-        out,
-        format!(
-            "Created {} with {} entries. Check the players, keys and scenario above before you play.",
-            into.display(),
-            game.last_seq()
-        ),
-    )?;
-    say(out, "Next:")?;
-    for line in render::next_steps(&game) {
-        say(out, format!("  - {line}"))?;
-    }
-    Ok(())
+    super::mail::start_received_game(into, &game, log.as_bytes(), label, out)
 }

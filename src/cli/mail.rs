@@ -474,9 +474,21 @@ fn inbox_new(
         LogReader::new(name.clone(), std::io::Cursor::new(&att.bytes[..])),
         registry,
     )?;
-    create_game_dir(into, &game, &att.bytes)?;
+    start_received_game(into, &game, &att.bytes, label, out)
+}
+
+/// Creates the folder `into` for a verified game received by mail or from a
+/// forum, and tells the player what it is and what to do next.
+pub(crate) fn start_received_game(
+    into: &Path,
+    game: &Game,
+    log_bytes: &[u8],
+    label: &str,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    create_game_dir(into, game, log_bytes)?;
     say(out, format!("{label}: a game you did not have yet; its log verifies (chain, signatures, dice, rules)."))?;
-    for line in describe_header(&game) {
+    for line in describe_header(game) {
         say(out, line)?;
     }
     say(
@@ -488,7 +500,7 @@ fn inbox_new(
         ),
     )?;
     say(out, "Next:")?;
-    for line in render::next_steps(&game) {
+    for line in render::next_steps(game) {
         say(out, format!("  - {line}"))?;
     }
     Ok(())

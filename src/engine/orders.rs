@@ -43,7 +43,9 @@ pub fn side_of_key(game: &Game, key: &SigningKey, side: Option<&str>) -> Result<
     }
 }
 
-fn draft(game: &Game, author: &str, kind: EntryKind) -> Entry {
+/// An unsigned entry of `kind` by `author` following the game's last entry, with
+/// nothing filled in yet (see [`finish`]).
+pub fn draft(game: &Game, author: &str, kind: EntryKind) -> Entry {
     Entry {
         seq: game.last_seq() + 1,
         prev: game.last_hash(),

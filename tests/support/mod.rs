@@ -16,6 +16,22 @@ pub fn registry() -> Registry {
     Registry::builtin().register(tally::Tally)
 }
 
+/// Every file of a game folder and its bytes: compare before and after a
+/// command that must write nothing.
+pub fn folder_snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// Output of one in-process CLI run.
 pub struct Run {
     pub code: i32,

@@ -1,5 +1,5 @@
-//! Every test named in `docs/coverage/alexandros.md` exists in `tests/`, and every strategic
-//! checklist group of the digest has its rows.
+//! Every test named in `docs/coverage/alexandros.md` exists in `tests/`, and every checklist
+//! group of the digest (strategic and TAC) has its rows.
 
 use std::path::Path;
 
@@ -46,11 +46,14 @@ fn alexandros_coverage_names_only_existing_tests() {
     );
     for group in [
         "CMP", "SET", "SEQ", "CTL", "STK", "SUP", "MOV", "CMB", "SIE", "REP", "RNF", "EVT", "OBJ",
-        "VIC", "OPT", "BEG",
+        "VIC", "OPT", "BEG", "TAC",
     ] {
         assert!(
             doc.contains(&format!("| {group}-01 |")),
             "no rows for {group}"
         );
+    }
+    for n in 1..=55 {
+        assert!(doc.contains(&format!("| TAC-{n:02} |")), "TAC-{n:02} missing");
     }
 }

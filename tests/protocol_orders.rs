@@ -95,7 +95,7 @@ fn protocol_stale_orders_are_refused() {
         &tpl.replace(&hash, &format!("after_hash: \"{}\"", "0".repeat(64))),
         "red",
         2,
-        "they are stale",
+        "written against a different log",
     );
     // Orders written before the opponent's entry are stale once it is in.
     let blue = template(&t, "blue");

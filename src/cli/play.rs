@@ -313,11 +313,7 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
                 }
             }
             orders::from_orders(&game, &parsed, &key).map_err(|e| match e {
-                Error::Rules(r) => Error::Rules(crate::ruleset::RuleError::illegal(
-                    format!("in {}", path.display()),
-                    "",
-                    r.to_string(),
-                )),
+                Error::Rules(r) => Error::Input(format!("{}: {r}", path.display())).into_rules(),
                 other => other,
             })?
         }

@@ -8,6 +8,9 @@ pub enum Error {
     /// Orders refused by the rules (exit 1).
     #[error("{0}")]
     Rules(RuleError),
+    /// A rules refusal already worded with its file: "FILE: order … refused (Rule): why" (exit 1).
+    #[error("{0}")]
+    Refused(String),
     /// Bad input or usage: unreadable or malformed files, stale or misdirected orders (exit 2).
     #[error("{0}")]
     Input(String),
@@ -27,9 +30,18 @@ impl Error {
     /// The process exit code: 1 rules, 2 input, 3 verification.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Rules(_) => 1,
+            Error::Rules(_) | Error::Refused(_) => 1,
             Error::Input(_) => 2,
             Error::Verify { .. } => 3,
+        }
+    }
+
+    /// An input error's message as a rules refusal (exit 1), for wrapping a
+    /// [`RuleError`] with the file it came from.
+    pub fn into_rules(self) -> Self {
+        match self {
+            Error::Input(m) => Error::Refused(m),
+            other => other,
         }
     }
 

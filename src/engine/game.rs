@@ -454,11 +454,18 @@ impl Game {
         if e.prev != hex::encode(self.last_hash) {
             return Err(reject(
                 "chain",
-                format!(
-                    "prev is not the hash of entry {} (expected {})",
-                    self.last_seq,
-                    hex::encode(self.last_hash)
-                ),
+                if self.last_seq == 0 {
+                    format!(
+                        "prev is not the hash of the header (expected {}): the header or this entry was altered after signing",
+                        hex::encode(self.last_hash)
+                    )
+                } else {
+                    format!(
+                        "prev is not the hash of entry {} (expected {})",
+                        self.last_seq,
+                        hex::encode(self.last_hash)
+                    )
+                },
             ));
         }
         if !self.keys.contains_key(&e.author) {

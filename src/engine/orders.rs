@@ -135,9 +135,17 @@ pub fn check_envelope(
             parsed.game, game.header.game
         )));
     }
-    if parsed.after != game.last_seq() || parsed.after_hash != game.last_hash() {
+    if parsed.after != game.last_seq() {
         return Err(Error::input(format!(
-            "these orders follow entry {} ({}), but the log now ends at entry {} ({}): they are stale; make a new template with `legatus template`",
+            "these orders follow entry {}, but the log now ends at entry {} ({}): they are stale or for another copy of the game; make a new template with `legatus template`",
+            parsed.after,
+            game.last_seq(),
+            short(&game.last_hash())
+        )));
+    }
+    if parsed.after_hash != game.last_hash() {
+        return Err(Error::input(format!(
+            "these orders name entry {} with hash {}, but entry {} of this log has hash {}: they were written against a different log (stale, forked or edited); make a new template with `legatus template`",
             parsed.after,
             short(&parsed.after_hash),
             game.last_seq(),

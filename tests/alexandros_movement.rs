@@ -39,6 +39,30 @@ fn alexandros_8_1_leader_moves_units_one_province() {
 }
 
 #[test]
+fn alexandros_8_1_a_unit_named_twice_is_refused() {
+    let mut s = summer_334();
+    let r = submit(
+        &mut s,
+        orders("moves: [{leader: Parmenio, to: Phrygia, units: [phalanx-1, phalanx-1]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    assert!(refused(r, "Alexandros 8.1").contains("named twice"));
+}
+
+#[test]
+fn alexandros_8_1_a_province_not_on_the_map_is_refused() {
+    let mut s = summer_334();
+    let r = submit(
+        &mut s,
+        orders("moves: [{leader: Parmenio, to: Narnia, units: [phalanx-1]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    assert!(refused(r, "Alexandros 8.1").contains("no province Narnia"));
+}
+
+#[test]
 fn alexandros_8_1_unit_without_leader_refused() {
     let mut s = summer_334();
     put(&mut s, &["agrianians"], prov("Thrace"));

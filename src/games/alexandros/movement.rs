@@ -167,6 +167,18 @@ pub fn apply_move(
             "drop and pick_up belong to a forced march (give via)",
         ));
     }
+    // Each unit is named once (8.1): a repeated code is a mistake, not a second unit.
+    let mut seen = std::collections::BTreeSet::new();
+    for u in &m.units {
+        if !seen.insert(u) {
+            return Err(illegal(&order, "8.1", format!("unit {u} is named twice")));
+        }
+    }
+    for p in std::iter::once(&m.to).chain(&m.via) {
+        if !state.pack.map.provinces.contains_key(p) {
+            return Err(illegal(&order, "8.1", format!("there is no province {p} on the map")));
+        }
+    }
     // Units must start the turn with the leader, in the field, and not have moved (8.1).
     for u in m.units.iter() {
         let us = state

@@ -427,7 +427,16 @@ fn template(state: &State, side_s: &str) -> String {
                 }
                 if let Place::Province(p) = &l.place {
                     let units = state.field_units(side, p);
-                    let ns: Vec<String> = state.neighbours(p);
+                    // Only destinations the leader may reach this turn (8.2 winter mountain
+                    // borders, 8.3 closed provinces); units may still be barred (8.3, 13).
+                    let ns: Vec<String> = state
+                        .neighbours(p)
+                        .into_iter()
+                        .filter(|to| {
+                            movement::crossing(state, side, p, to).is_ok()
+                                && movement::may_enter(state, name, to).is_ok()
+                        })
+                        .collect();
                     t.push_str(&format!(
                         "    # - leader: {name}   # in {p}; to one of: {}; units here: [{}]\n",
                         ns.join(", "),

@@ -54,6 +54,9 @@ fn alexandros_coverage_names_only_existing_tests() {
         );
     }
     for n in 1..=55 {
-        assert!(doc.contains(&format!("| TAC-{n:02} |")), "TAC-{n:02} missing");
+        assert!(
+            doc.contains(&format!("| TAC-{n:02} |")),
+            "TAC-{n:02} missing"
+        );
     }
 }

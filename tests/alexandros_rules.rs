@@ -235,3 +235,17 @@ fn alexandros_3_3_walls_at_start() {
     }
     assert!(!s.walls.contains_key("Persepolis"));
 }
+
+#[test]
+fn alexandros_status_lists_leaderless_units() {
+    let mut s = summer_334();
+    put(&mut s, &["agrianians"], prov("Thrace"));
+    let lines = Alexandros.summary(&s);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Thrace: 1 units without a leader")
+                || l.contains("Thrace: ") && l.contains("without a leader")),
+        "{lines:?}"
+    );
+}

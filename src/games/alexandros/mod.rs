@@ -508,6 +508,7 @@ fn summary(state: &State) -> Vec<String> {
             .join(", ")
     ));
     for side in [Side::Macedonian, Side::Persian] {
+        // Every province where the side has leaders or field units, leaderless ones included.
         let mut at: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (n, l) in &state.leaders {
             if l.owner == side {
@@ -516,14 +517,19 @@ fn summary(state: &State) -> Vec<String> {
                 }
             }
         }
+        for p in state.pack.map.provinces.keys() {
+            if !state.field_units(side, p).is_empty() {
+                at.entry(p.clone()).or_default();
+            }
+        }
         let parts: Vec<String> = at
             .iter()
             .map(|(p, ls)| {
-                format!(
-                    "{p}: {} with {} units",
-                    ls.join(", "),
-                    state.field_units(side, p).len()
-                )
+                let n = state.field_units(side, p).len();
+                match ls.is_empty() {
+                    true => format!("{p}: {n} units without a leader"),
+                    false => format!("{p}: {} with {n} units", ls.join(", ")),
+                }
             })
             .collect();
         v.push(format!("{}: {}", side_name(side), parts.join("; ")));

@@ -176,7 +176,11 @@ pub fn apply_move(
     }
     for p in std::iter::once(&m.to).chain(&m.via) {
         if !state.pack.map.provinces.contains_key(p) {
-            return Err(illegal(&order, "8.1", format!("there is no province {p} on the map")));
+            return Err(illegal(
+                &order,
+                "8.1",
+                format!("there is no province {p} on the map"),
+            ));
         }
     }
     // Units must start the turn with the leader, in the field, and not have moved (8.1).

@@ -639,3 +639,54 @@ fn transport_inbox_maildir_takes_the_newest() {
     // Maildir messages are only read: still in new/.
     assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 3);
 }
+
+#[test]
+fn transport_inbox_names_an_altered_copy_not_a_fork() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    for _ in 0..4 {
+        t.act_in(&t.game(), &mut n).unwrap();
+    }
+    // A copy of our own log with one value changed in entry 3 arrives by mail.
+    let altered = t.p("altered");
+    copy_game(&t.p("game"), &altered);
+    let log = std::fs::read_to_string(altered.join("log.yaml")).unwrap();
+    let mut docs: Vec<String> = log.split("\n---\n").map(str::to_string).collect();
+    let at = docs[3]
+        .find("state: ")
+        .expect("entry 3 records its state hash")
+        + "state: ".len()
+        + 1;
+    let flipped = if &docs[3][at..at + 1] == "0" {
+        "1"
+    } else {
+        "0"
+    };
+    docs[3].replace_range(at..at + 1, flipped);
+    let changed = docs.join("\n---\n");
+    assert_ne!(log, changed);
+    std::fs::write(altered.join("log.yaml"), changed).unwrap();
+    let eml = t.s("altered.eml");
+    let mail = OutgoingMail {
+        from: "ben@example.org".into(),
+        to: "ana@example.org".into(),
+        subject: "[legatus] altered".into(),
+        body_text: "see attachment".into(),
+        attachments: vec![legatus::transport::mail::Attachment {
+            file_name: "log.yaml".into(),
+            content_type: "application/yaml".into(),
+            bytes: std::fs::read(altered.join("log.yaml")).unwrap(),
+        }],
+    };
+    write_eml(&mail, Path::new(&eml)).unwrap();
+    let before = std::fs::read(t.p("game/log.yaml")).unwrap();
+    let r = cli(&["inbox", &eml, "--game", &t.game()]);
+    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
+    assert!(
+        r.err.contains("does not verify") && !r.err.contains("settle with your opponent"),
+        "{}",
+        r.err
+    );
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
+}

@@ -224,7 +224,25 @@ pub fn merge_into(
 ) -> Result<Merged, Error> {
     let local = LogSummary::read(LogReader::open(&dir.log())?)?;
     let theirs = LogSummary::from_bytes(name, received)?;
-    match compare(&local, &theirs) {
+    let relation = compare(&local, &theirs);
+    if matches!(relation, Relation::Fork { .. } | Relation::HeaderFork) {
+        // A copy that differs from ours only counts as a fork if it verifies on its own;
+        // otherwise it was damaged or altered on the way, and that is what to say.
+        if let Err(e) = verify(
+            LogReader::new(name.to_string(), Cursor::new(received)),
+            registry,
+        ) {
+            return Err(match e {
+                Error::Verify { seq, check, reason } => Error::Verify {
+                    seq,
+                    check,
+                    reason: format!("{reason} — {name} does not verify: the copy was damaged or altered; nothing was merged"),
+                },
+                other => other,
+            });
+        }
+    }
+    match relation {
         Relation::OtherGame { local, received } => Err(Error::input(format!(
             "{name} is the log of game {received}, but {} holds game {local}; nothing was merged",
             dir.path.display()

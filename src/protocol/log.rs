@@ -379,10 +379,31 @@ pub fn short_message(e: &serde_saphyr::Error) -> String {
     let first = s.lines().next().unwrap_or("invalid YAML").trim();
     let first = first.strip_prefix("error: ").unwrap_or(first);
     // serde-saphyr prefixes "line L column C: "; the caller prints the location itself.
-    match first.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
-        Some((loc, rest)) if loc.contains(" column ") => rest.to_string(),
-        _ => first.to_string(),
+    let msg = match first.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((loc, rest)) if loc.contains(" column ") => rest,
+        _ => first,
+    };
+    plain_words(msg)
+}
+
+/// Rewords the YAML library's hints meant for programmers into words for players.
+fn plain_words(msg: &str) -> String {
+    let mut m = msg.to_string();
+    for hint in [
+        ", set DuplicateKeyPolicy in Options if acceptable",
+        "; use Option<String>",
+    ] {
+        m = m.replace(hint, "");
     }
+    if m.contains("recursive references require weak recursion types") {
+        return "a YAML alias refers to itself; write the value out instead".into();
+    }
+    for int in ["u8", "u16", "u32", "u64", "i64"] {
+        if let Some(rest) = m.strip_prefix(&format!("invalid {int}")) {
+            return format!("not a whole number in the allowed range{rest}");
+        }
+    }
+    m.replace("duplicate mapping key", "a key given twice")
 }
 
 impl<R: BufRead> Iterator for LogReader<R> {

@@ -141,11 +141,7 @@ pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<T, DataError> {
-    let mut options = serde_saphyr::Options::default();
-    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::Error;
-    options.strict_booleans = true;
-    options.leading_zero_numbers_as_strings = true;
-    serde_saphyr::from_str_with_options(text, options).map_err(|e| {
+    serde_saphyr::from_str_with_options(text, crate::protocol::log::yaml_options()).map_err(|e| {
         let (line, column) = e
             .location()
             .map(|l| (l.line(), l.column()))
@@ -154,7 +150,7 @@ pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
             file: file.to_string(),
             line,
             column,
-            message: e.to_string(),
+            message: crate::protocol::log::short_message(&e),
         }
     })
 }

@@ -909,3 +909,13 @@ fn alexandros_10_4_board_is_in_the_pack_and_provisional() {
         .iter()
         .any(|i| i.starts_with("board/arrows: provisional")));
 }
+
+#[test]
+fn alexandros_data_check_hash_is_the_hash_a_game_pins() {
+    use legatus::ruleset::Ruleset;
+    let data = legatus::games::alexandros::Alexandros
+        .load_scenario("campaign-334", &[])
+        .unwrap();
+    let pinned = legatus::protocol::canonical::hash_hex(&data).unwrap();
+    assert_eq!(legatus::games::alexandros::data::data_hash(&pack()), pinned);
+}

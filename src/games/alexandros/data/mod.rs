@@ -222,10 +222,10 @@ pub fn load_embedded() -> Result<Pack, DataError> {
     }
 }
 
-/// Canonical JSON bytes of the pack: `serde_json::to_vec`, deterministic because every map is
-/// a `BTreeMap` and struct fields keep declaration order.
+/// Canonical bytes of the pack (`docs/protocol.md`: compact JSON, keys sorted, no floats).
 pub fn canonical_json(pack: &Pack) -> Vec<u8> {
-    serde_json::to_vec(pack).expect("a Pack always serialises to JSON")
+    // The protocol's canonical bytes (sorted keys), so this hash is the one a game header pins.
+    crate::protocol::canonical::bytes(pack).expect("a Pack holds no floats")
 }
 
 /// Lowercase hex SHA-256 of [`canonical_json`]; the game header pins it.

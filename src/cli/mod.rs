@@ -112,6 +112,7 @@ where
     };
     match result {
         Ok(()) => 0,
+        Err(Error::Input(m)) if m == BROKEN_PIPE => 0,
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
             e.exit_code()
@@ -119,6 +120,12 @@ where
     }
 }
 
+/// The message of a write to a closed pipe (`legatus status | head`): not an error to report.
+const BROKEN_PIPE: &str = "output closed";
+
 fn io(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return Error::input(BROKEN_PIPE);
+    }
     Error::input(e.to_string())
 }

@@ -534,6 +534,18 @@ fn summary(state: &State) -> Vec<String> {
             .collect();
         v.push(format!("{}: {}", side_name(side), parts.join("; ")));
     }
+    if let Some(b) = &state.battle {
+        v.push(format!(
+            "battle in {} — the board (Alexandros 10.4):",
+            b.province
+        ));
+        v.extend(
+            b.battle
+                .board_lines(&state.pack)
+                .into_iter()
+                .map(|l| format!("  {l}")),
+        );
+    }
     v.push(format!(
         "objectives secured: {} ({} VP so far)",
         if state.objectives.is_empty() {

@@ -126,3 +126,37 @@ impl Battle {
         s
     }
 }
+
+impl Battle {
+    /// The battle board as both sides see it, for `legatus status` and reports
+    /// (Alexandros 10.4–10.6): one line per occupied box — units with attack-defence,
+    /// second-line units marked, stacked leaders — and the Routed Units boxes.
+    pub fn board_lines(&self, pack: &Pack) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in all_places(pack) {
+            let mut units = Vec::new();
+            for side in [Side::Macedonian, Side::Persian] {
+                for u in self.units_at(side, &p) {
+                    let st = strength(pack, u);
+                    let second = if p.kind(pack) == BoxKind::BattleLine && u.line == Line::Second {
+                        " (2nd line)"
+                    } else {
+                        ""
+                    };
+                    let lead = self
+                        .leader_with(&u.id)
+                        .map(|l| format!(" +{}", l.name))
+                        .unwrap_or_default();
+                    units.push(format!(
+                        "{} {}-{}{second}{lead}",
+                        u.id, st.attack, st.defense
+                    ));
+                }
+            }
+            if !units.is_empty() {
+                out.push(format!("{}: {}", p.title(), units.join(", ")));
+            }
+        }
+        out
+    }
+}

@@ -155,15 +155,25 @@ impl Battle {
         if let (Some(w), false, false) = (winner, nightfall, alexander_killed) {
             self.pursuit(pack, w, dice, ev)?;
         }
-        let routed = self
-            .units
-            .iter()
-            .filter(|u| u.place.name == "Routed")
-            .count();
-        if routed > 0 {
+        // Each side's survivors in its own Routed Units box (the winner may have some too).
+        let mut survivors = Vec::new();
+        for side in [Side::Macedonian, Side::Persian] {
+            let n = self
+                .units
+                .iter()
+                .filter(|u| u.side == side && u.place.name == "Routed")
+                .count();
+            if n > 0 {
+                survivors.push(format!("{n} {}", side_name(side)));
+            }
+        }
+        if !survivors.is_empty() {
             ev.push(Event::new(
                 "Alexandros 10.18",
-                format!("{routed} routed units survive and rally at the end of the battle"),
+                format!(
+                    "routed units that survive ({}) rally at the end of the battle",
+                    survivors.join(", ")
+                ),
             ));
         }
         let darius_present = self.leader("Darius").is_some();

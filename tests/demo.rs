@@ -1,0 +1,60 @@
+//! `legatus demo`: plays the bundled Alexandros scenario from the historical
+//! fixture in mutual dice, verifies it, and leaves a game folder that verifies.
+
+use legatus::ruleset::Registry;
+
+fn cli(args: &[&str]) -> (i32, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["legatus"];
+    argv.extend_from_slice(args);
+    let code = legatus::cli::run(&Registry::builtin(), argv, &mut out, &mut err);
+    (
+        code,
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&err)
+        ),
+    )
+}
+
+#[test]
+fn demo_plays_verifies_and_fights_the_granicus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("demo");
+    let d = dir.display().to_string();
+    let (code, out) = cli(&["demo", "--dir", &d]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Verdict: VALID"), "{out}");
+    assert!(
+        out.contains(&format!("Game folder: {}", dir.join("game").display())),
+        "{out}"
+    );
+    assert!(out.contains("from the historical fixture"), "{out}");
+    assert!(
+        out.contains("spring-334/battle-ionia"),
+        "the Granicus is fought: {out}"
+    );
+    // The folder's log verifies on its own.
+    let log = dir.join("game/log.yaml").display().to_string();
+    let (code, v) = cli(&["verify", &log]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.contains("Verdict: VALID"), "{v}");
+    // The game reached the winter of 334 and the Granicus left its rolls in the audit.
+    let (code, status) = cli(&["status", &dir.join("game").display().to_string()]);
+    assert_eq!(code, 0, "{status}");
+    assert!(
+        status.contains("winter-334") || status.contains("-333"),
+        "{status}"
+    );
+    let (code, audit) = cli(&["audit", &log]);
+    assert_eq!(code, 0, "{audit}");
+    assert!(
+        audit.contains("[Alexandros 10.11]"),
+        "battle rolls on the display: {audit}"
+    );
+    // The order files the demo applied are kept for players to read.
+    let orders = std::fs::read_dir(dir.join("orders")).unwrap().count();
+    assert!(orders > 4, "{orders}");
+}

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::engine::folder::GameDir;
 use crate::engine::{orders, Error};
@@ -29,7 +29,21 @@ macro_rules! fixture {
 
 /// The historical order files, one per step and side (`side`, `step`,
 /// `orders`, `standing`; the envelope comes from the game being played).
-const HISTORICAL: &[(&str, &str)] = fixture!["spring-334-persian-setup.yaml",];
+const HISTORICAL: &[(&str, &str)] = fixture![
+    "spring-334-persian-setup.yaml",
+    "spring-334-battle-ionia-persian-setup.yaml",
+    "spring-334-battle-ionia-macedonian-setup.yaml",
+    "summer-334-macedonian-movement.yaml",
+    "summer-334-persian-movement.yaml",
+    "autumn-334-macedonian-movement.yaml",
+    "autumn-334-persian-movement.yaml",
+    "winter-334-macedonian-movement.yaml",
+    "winter-334-persian-movement.yaml",
+];
+
+/// Each side's standing orders (battle plan included), sent with its fixture files that
+/// have no `standing:` of their own.
+const STANDING: &[(&str, &str)] = fixture!["macedonian-standing.yaml", "persian-standing.yaml"];
 
 fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
     writeln!(out, "{}", s.as_ref()).map_err(super::io)
@@ -78,8 +92,72 @@ fn historical() -> BTreeMap<(String, String), (&'static str, &'static str)> {
     m
 }
 
-/// The fixture's orders under the envelope the template wrote for this game.
-fn compose(template: &str, fixture: &str) -> String {
+/// Battles seen in the game's events.
+#[derive(Default)]
+struct Battles {
+    /// (entry, text) → (season, text) of each battle sent to the Tactical Display (9.1).
+    fought: BTreeMap<(u64, String), (String, String)>,
+    /// The results (10.19), in order.
+    results: Vec<String>,
+    seen: BTreeSet<(u64, String)>,
+}
+
+fn note_battles(game: &crate::engine::game::Game, b: &mut Battles) {
+    let season = game
+        .pending()
+        .step
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    for ee in game.recent() {
+        for e in &ee.events {
+            let key = (ee.seq, e.text.clone());
+            if b.seen.contains(&key) {
+                continue;
+            }
+            if e.text.contains("to the Tactical Display") {
+                b.seen.insert(key.clone());
+                let name = e.text.split(':').next().unwrap_or_default().to_string();
+                b.fought.insert(key, (season.clone(), name));
+            } else if e.rule.ends_with("10.19") && e.text.contains("the battle in") {
+                b.seen.insert(key);
+                b.results.push(format!("{} [{}]", e.text, e.rule));
+            }
+        }
+    }
+}
+
+/// A battle-round template that leaves `attacks: []` although an attack is compulsory
+/// (10.10): the first attack its `possible:` comment lists, if any.
+fn patch_compulsory_attack(template: &str) -> Option<String> {
+    let line = template
+        .lines()
+        .find(|l| l.trim_start().starts_with("attacks: []") && l.contains("possible:"))?;
+    let possible = line.split("possible:").nth(1)?;
+    let first = possible.split(';').next()?.trim();
+    let (from, into) = first.split_once("->")?;
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let fixed = format!(
+        "{indent}attacks:\n{indent}- {{from: {}, into: {}}}",
+        from.trim(),
+        into.trim()
+    );
+    Some(template.replacen(line, &fixed, 1))
+}
+
+/// The standing orders of `side` from [`STANDING`] (from the `standing:` line on).
+fn standing_of(side: &str) -> &'static str {
+    STANDING
+        .iter()
+        .find(|(name, _)| name.starts_with(side))
+        .and_then(|(_, text)| text.find("\nstanding:").map(|i| &text[i + 1..]))
+        .unwrap_or("")
+}
+
+/// The fixture's orders under the envelope the template wrote for this game, with the
+/// side's standing orders when the file has none of its own.
+fn compose(template: &str, fixture: &str, side: &str) -> String {
     let mut s = String::new();
     for l in template.lines() {
         if l.starts_with("orders:") {
@@ -97,6 +175,9 @@ fn compose(template: &str, fixture: &str) -> String {
         }
         s.push_str(l);
         s.push('\n');
+    }
+    if !fixture.lines().any(|l| l.starts_with("standing:")) {
+        s.push_str(standing_of(side));
     }
     s
 }
@@ -168,12 +249,14 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
     let dir = GameDir::new(&game);
     let key_of = |side: &str| SigningKey::load(&key_path(side), None).map_err(Error::from);
     let (mut from_fixture, mut from_template, mut refused, mut reveals) = (0u32, 0u32, 0u32, 0u32);
+    let mut patched = 0u32;
     let mut seasons: Vec<String> = Vec::new();
-    let mut battles: BTreeSet<String> = BTreeSet::new();
+    let mut battles = Battles::default();
     let mut refusals: Vec<String> = Vec::new();
     let mut n = 0u32;
     loop {
         let (state, _) = dir.load(registry)?;
+        note_battles(&state, &mut battles);
         let Some(next) = orders::next_actor(&state, &key_of)? else {
             break;
         };
@@ -189,13 +272,6 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         if !seasons.contains(&season) {
             seasons.push(season);
         }
-        if let Some(b) = step.split('/').find(|s| s.starts_with("battle-")) {
-            battles.insert(format!(
-                "{}/{}",
-                step.split('/').next().unwrap_or_default(),
-                b
-            ));
-        }
         let key = p(&key_path(&next.side));
         if !next.orders {
             must(registry, &["apply", &g, "--key", &key])?;
@@ -210,7 +286,7 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         let tpl_file = order_dir.join(format!("{stem}.yaml"));
         if let Some((name, text)) = fixture.get(&(next.side.clone(), step.clone())) {
             let file = order_dir.join(format!("{stem}.historical.yaml"));
-            std::fs::write(&file, compose(&template, text)).map_err(super::io)?;
+            std::fs::write(&file, compose(&template, text, &next.side)).map_err(super::io)?;
             let (code, msg) = run(
                 registry,
                 &["apply", &g, "--orders", &p(&file), "--key", &key],
@@ -232,16 +308,34 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             ));
         }
         std::fs::write(&tpl_file, &template).map_err(super::io)?;
-        must(
+        let (code, msg) = run(
             registry,
             &["apply", &g, "--orders", &p(&tpl_file), "--key", &key],
-        )?;
+        );
+        if code != 0 {
+            // The default leaves out a compulsory attack it lists as possible: take that one.
+            let Some(fixed) = patch_compulsory_attack(&template).filter(|_| code == 1) else {
+                return Err(Error::input(format!(
+                    "demo: the template default for {step} was refused:\n{msg}"
+                )));
+            };
+            std::fs::write(&tpl_file, fixed).map_err(super::io)?;
+            must(
+                registry,
+                &["apply", &g, "--orders", &p(&tpl_file), "--key", &key],
+            )?;
+            patched += 1;
+        }
         from_template += 1;
     }
 
     let verdict = must(registry, &["verify", &p(&game.join("log.yaml"))])?;
     let (last, verified) = dir.load(registry)?;
-    let status = last.pending();
+    note_battles(&last, &mut battles);
+    let status = match orders::next_actor(&last, &key_of)? {
+        Some(n) => n.ahead.pending(),
+        None => last.pending(),
+    };
     say(out, format!("Game folder: {}", game.display()))?;
     say(
         out,
@@ -270,21 +364,22 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             say(out, format!("  - {r}"))?;
         }
     }
+    if patched > 0 {
+        say(out, format!("{patched} template defaults left out a compulsory attack (10.10) and got the first possible one"))?;
+    }
     say(
         out,
         format!(
-            "Battles fought on the Tactical Display: {}{}",
-            battles.len(),
-            if battles.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " ({})",
-                    battles.iter().cloned().collect::<Vec<_>>().join(", ")
-                )
-            }
+            "Battles fought on the Tactical Display: {}",
+            battles.fought.len()
         ),
     )?;
+    for (season, text) in battles.fought.values() {
+        say(out, format!("  - {season}: {text}"))?;
+    }
+    for r in &battles.results {
+        say(out, format!("    {r}"))?;
+    }
     say(
         out,
         format!(
@@ -310,6 +405,5 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             p(&game.join("log.yaml"))
         ),
     )?;
-    let _: Option<PathBuf> = None;
     Ok(())
 }

@@ -33,9 +33,10 @@ fn demo_plays_verifies_and_fights_the_granicus() {
     );
     assert!(out.contains("from the historical fixture"), "{out}");
     assert!(
-        out.contains("spring-334/battle-ionia"),
-        "the Granicus is fought: {out}"
+        out.contains("spring-334: battle in Ionia"),
+        "the Granicus is fought on the display: {out}"
     );
+    assert!(out.contains("[Alexandros 10.19]"), "and ends: {out}");
     // The folder's log verifies on its own.
     let log = dir.join("game/log.yaml").display().to_string();
     let (code, v) = cli(&["verify", &log]);

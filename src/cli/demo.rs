@@ -16,7 +16,7 @@ use super::play::DemoArgs;
 const SIDES: [&str; 2] = ["macedonian", "persian"];
 
 /// The season the demo stops at (it plays the steps before it).
-const STOP_AT: &str = "spring-332";
+const STOP_AT: &str = "spring-331";
 
 /// Safety cap on the entries the demo appends.
 const MAX_ENTRIES: u32 = 600;
@@ -46,6 +46,10 @@ const HISTORICAL: &[(&str, &str)] = fixture![
     "autumn-333-macedonian-movement.yaml",
     "autumn-333-persian-movement.yaml",
     "winter-333-macedonian-movement.yaml",
+    "spring-332-macedonian-movement.yaml",
+    "summer-332-macedonian-movement.yaml",
+    "autumn-332-macedonian-movement.yaml",
+    "winter-332-macedonian-movement.yaml",
 ];
 
 /// Each side's standing orders (battle plan included), sent with its fixture files that
@@ -401,7 +405,8 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             break;
         }
         let season = step.split('/').next().unwrap_or_default().to_string();
-        if !seasons.contains(&season) {
+        let over = next.ahead.pending().kind == crate::ruleset::PendingKind::GameOver;
+        if !over && !seasons.contains(&season) {
             seasons.push(season);
         }
         let key = p(&key_path(&next.side));
@@ -552,6 +557,12 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             verified.rolls, verified.reveals
         ),
     )?;
+    if status.kind == crate::ruleset::PendingKind::GameOver {
+        say(
+            out,
+            format!("Game over before {STOP_AT}: {}", status.prompt),
+        )?;
+    }
     say(
         out,
         format!(
@@ -559,6 +570,13 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             status.step, status.prompt
         ),
     )?;
+    for l in crate::engine::render::status(&last)
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("objectives secured") || l.starts_with("provinces:"))
+    {
+        say(out, format!("  {l}"))?;
+    }
     for l in verdict.lines().filter(|l| l.starts_with("Verdict")) {
         say(out, l)?;
     }

@@ -518,11 +518,12 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
     say(
         out,
         format!(
-            "Played {} turns ({} → {}), {} entries: {} order files from the historical fixture, {} from template defaults, {} bare dice reveals",
+            "Played {} turns ({} → {}), {} log entries: {} acceptances, {} order files from the historical fixture, {} from template defaults, {} bare dice reveals",
             seasons.len(),
             seasons.first().map(String::as_str).unwrap_or("-"),
             seasons.last().map(String::as_str).unwrap_or("-"),
             verified.entries,
+            SIDES.len(),
             from_fixture,
             from_template,
             reveals

@@ -45,6 +45,7 @@ const HISTORICAL: &[(&str, &str)] = fixture![
     "summer-333-persian-movement.yaml",
     "autumn-333-macedonian-movement.yaml",
     "autumn-333-persian-movement.yaml",
+    "autumn-333-battle-cilicia-persian-setup.yaml",
     "winter-333-macedonian-movement.yaml",
     "spring-332-macedonian-movement.yaml",
     "summer-332-macedonian-movement.yaml",

@@ -14,6 +14,7 @@ use crate::ruleset::Registry;
 
 mod check;
 mod data;
+mod demo;
 mod forum;
 mod keygen;
 mod mail;
@@ -102,7 +103,7 @@ where
         Command::Verify(a) => check::verify(registry, a, out),
         Command::Audit(a) => check::audit(registry, a, out),
         Command::Keygen(a) => keygen::run(a, out),
-        Command::Demo(a) => play::demo(registry, a, out),
+        Command::Demo(a) => demo::demo(registry, a, out),
         Command::Data(a) => data::run(a, out),
         Command::Schemas { out: dir } => schemas::run(registry, &dir, out),
         Command::Mail(a) => mail::mail(registry, a, out),

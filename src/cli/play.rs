@@ -64,7 +64,7 @@ pub struct ApplyArgs {
 pub struct DemoArgs {
     /// Where to write the demo game (default: a fresh temporary folder).
     #[arg(long)]
-    dir: Option<PathBuf>,
+    pub dir: Option<PathBuf>,
 }
 
 fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
@@ -320,25 +320,4 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
     };
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next)
-}
-
-pub fn demo(registry: &Registry, _a: DemoArgs, out: &mut dyn Write) -> Result<(), Error> {
-    say(out, "legatus demo: the bundled historical fixture arrives with the first complete game. Rulesets in this build:")?;
-    for r in registry.all() {
-        let scen: Vec<String> = r.scenarios().into_iter().map(|s| s.id).collect();
-        say(
-            out,
-            format!(
-                "  {} v{} — {} (scenarios: {})",
-                r.id(),
-                r.version(),
-                r.title(),
-                scen.join(", ")
-            ),
-        )?;
-    }
-    if registry.all().next().is_none() {
-        say(out, "  (none yet)")?;
-    }
-    Ok(())
 }

@@ -252,3 +252,68 @@ pub fn lookahead(game: &Game, key: &SigningKey, side: &str) -> Result<Game, Erro
         Ok(game.clone())
     }
 }
+
+/// Who must act next and how, as decided by [`next_actor`].
+#[derive(Clone)]
+pub struct NextActor {
+    /// The side that acts.
+    pub side: String,
+    /// True when that side writes orders for the pending step of `ahead`;
+    /// false when its entry is a bare dice reveal.
+    pub orders: bool,
+    /// The game once `side`'s reveal has resolved what waits for it (the game
+    /// itself when nothing waits for this side).
+    pub ahead: Game,
+}
+
+/// Who must act next in `game`: the side whose reveal an awaiting entry needs
+/// (looking ahead with its key from `key_of`), otherwise the side the pending
+/// step waits for. `None` when the game is over and nothing waits.
+pub fn next_actor(
+    game: &Game,
+    key_of: &dyn Fn(&str) -> Result<SigningKey, Error>,
+) -> Result<Option<NextActor>, Error> {
+    let (actor, ahead) = match game.awaited_revealer() {
+        Some(who) => {
+            let key = key_of(&who)?;
+            let ahead = lookahead(game, &key, &who)?;
+            (who, ahead)
+        }
+        None => {
+            let p = game.pending();
+            let who = match p.kind {
+                PendingKind::GameOver => return Ok(None),
+                PendingKind::Sealed => {
+                    let c = game.sealed_committed();
+                    let r = game.sealed_revealed();
+                    match p
+                        .sides
+                        .iter()
+                        .find(|s| !c.contains(s))
+                        .or_else(|| p.sides.iter().find(|s| !r.contains(s)))
+                    {
+                        Some(s) => s.clone(),
+                        None => return Ok(None),
+                    }
+                }
+                _ => match p.sides.first() {
+                    Some(s) => s.clone(),
+                    None => return Ok(None),
+                },
+            };
+            (who, game.clone())
+        }
+    };
+    let p = ahead.pending();
+    let committed = ahead.sealed_committed();
+    let sealed_turn = !committed.contains(&actor)
+        || (committed.len() == p.sides.len() && !ahead.sealed_revealed().contains(&actor));
+    let orders = p.sides.contains(&actor)
+        && (p.kind != PendingKind::Sealed || sealed_turn)
+        && p.kind != PendingKind::GameOver;
+    Ok(Some(NextActor {
+        side: actor,
+        orders,
+        ahead,
+    }))
+}

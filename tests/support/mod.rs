@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use legatus::engine::folder::GameDir;
 use legatus::engine::orders;
 use legatus::protocol::keys::SigningKey;
-use legatus::ruleset::{PendingKind, Registry};
+use legatus::ruleset::Registry;
 
 pub fn registry() -> Registry {
     Registry::builtin().register(tally::Tally)
@@ -147,38 +147,10 @@ impl Table {
     pub fn act_in(&self, game: &str, counter: &mut u32) -> Option<String> {
         let reg = registry();
         let (g, _) = GameDir::new(game).load(&reg).unwrap();
-        let (actor, ahead) = match g.awaited_revealer() {
-            Some(who) => {
-                let key = SigningKey::load(Path::new(&self.key_of(&who)), None).unwrap();
-                let ahead = orders::lookahead(&g, &key, &who).unwrap();
-                (who, ahead)
-            }
-            None => {
-                let p = g.pending();
-                let who = match p.kind {
-                    PendingKind::GameOver => return None,
-                    PendingKind::Sealed => {
-                        let c = g.sealed_committed();
-                        let r = g.sealed_revealed();
-                        p.sides
-                            .iter()
-                            .find(|s| !c.contains(s))
-                            .or_else(|| p.sides.iter().find(|s| !r.contains(s)))
-                            .unwrap()
-                            .clone()
-                    }
-                    _ => p.sides[0].clone(),
-                };
-                (who, g.clone())
-            }
-        };
-        let p = ahead.pending();
-        let committed = ahead.sealed_committed();
-        let sealed_turn = !committed.contains(&actor)
-            || (committed.len() == p.sides.len() && !ahead.sealed_revealed().contains(&actor));
-        let acts = p.sides.contains(&actor)
-            && (p.kind != PendingKind::Sealed || sealed_turn)
-            && p.kind != PendingKind::GameOver;
+        let key_of =
+            |side: &str| SigningKey::load(Path::new(&self.key_of(side)), None).map_err(Into::into);
+        let next = orders::next_actor(&g, &key_of).unwrap()?;
+        let (actor, acts) = (next.side, next.orders);
         *counter += 1;
         let key = self.key_of(&actor);
         if acts {

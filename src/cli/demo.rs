@@ -1,0 +1,594 @@
+//! `legatus demo`: the bundled Alexandros scenario played from the historical
+//! fixture orders through the same commands players use (`new`, `accept`,
+//! `template`, `apply`, `verify`), in mutual dice with two fresh keys.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::Path;
+
+use crate::engine::folder::GameDir;
+use crate::engine::{orders, Error};
+use crate::protocol::keys::SigningKey;
+use crate::ruleset::Registry;
+
+use super::play::DemoArgs;
+
+const SIDES: [&str; 2] = ["macedonian", "persian"];
+
+/// The season the demo stops at (it plays the steps before it).
+const STOP_AT: &str = "spring-331";
+
+/// Safety cap on the entries the demo appends.
+const MAX_ENTRIES: u32 = 600;
+
+macro_rules! fixture {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../fixtures/alexandros/historical/", $name)))),*]
+    };
+}
+
+/// The historical order files, one per step and side (`side`, `step`,
+/// `orders`, `standing`; the envelope comes from the game being played).
+const HISTORICAL: &[(&str, &str)] = fixture![
+    "spring-334-persian-setup.yaml",
+    "spring-334-battle-ionia-persian-setup.yaml",
+    "spring-334-battle-ionia-macedonian-setup.yaml",
+    "summer-334-macedonian-movement.yaml",
+    "summer-334-persian-movement.yaml",
+    "autumn-334-macedonian-movement.yaml",
+    "autumn-334-persian-movement.yaml",
+    "winter-334-macedonian-movement.yaml",
+    "winter-334-persian-movement.yaml",
+    "spring-333-macedonian-movement.yaml",
+    "spring-333-persian-movement.yaml",
+    "summer-333-macedonian-movement.yaml",
+    "summer-333-persian-movement.yaml",
+    "autumn-333-macedonian-movement.yaml",
+    "autumn-333-persian-movement.yaml",
+    "autumn-333-battle-cilicia-persian-setup.yaml",
+    "winter-333-macedonian-movement.yaml",
+    "spring-332-macedonian-movement.yaml",
+    "summer-332-macedonian-movement.yaml",
+    "autumn-332-macedonian-movement.yaml",
+    "winter-332-macedonian-movement.yaml",
+];
+
+/// Each side's standing orders (battle plan included), sent with its fixture files that
+/// have no `standing:` of their own.
+const STANDING: &[(&str, &str)] = fixture!["macedonian-standing.yaml", "persian-standing.yaml"];
+
+fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
+    writeln!(out, "{}", s.as_ref()).map_err(super::io)
+}
+
+/// Runs one CLI command in-process; returns its exit code and output.
+fn run(registry: &Registry, args: &[&str]) -> (i32, String) {
+    let mut o = Vec::new();
+    let mut e = Vec::new();
+    let mut argv = vec!["legatus"];
+    argv.extend_from_slice(args);
+    let code = super::run(registry, argv, &mut o, &mut e);
+    let mut text = String::from_utf8_lossy(&o).into_owned();
+    text.push_str(&String::from_utf8_lossy(&e));
+    (code, text)
+}
+
+fn must(registry: &Registry, args: &[&str]) -> Result<String, Error> {
+    let (code, text) = run(registry, args);
+    if code == 0 {
+        Ok(text)
+    } else {
+        Err(Error::input(format!(
+            "demo: `legatus {}` failed (exit {code}):\n{text}",
+            args.join(" ")
+        )))
+    }
+}
+
+fn p(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The fixture's orders by (side, step).
+fn historical() -> BTreeMap<(String, String), (&'static str, &'static str)> {
+    let mut m = BTreeMap::new();
+    for (name, text) in HISTORICAL {
+        let field = |k: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("{k}:")))
+                .map(|v| v.trim().trim_matches('"').to_string())
+                .unwrap_or_default()
+        };
+        m.insert((field("side"), field("step")), (*name, *text));
+    }
+    m
+}
+
+/// Battles seen in the game's events.
+#[derive(Default)]
+struct Battles {
+    /// (entry, text) → (season, text) of each battle sent to the Tactical Display (9.1).
+    fought: BTreeMap<(u64, String), (String, String)>,
+    /// The results (10.19), in order.
+    results: Vec<String>,
+    seen: BTreeSet<(u64, String)>,
+}
+
+fn note_battles(game: &crate::engine::game::Game, b: &mut Battles) {
+    let season = game
+        .pending()
+        .step
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    for ee in game.recent() {
+        for e in &ee.events {
+            let key = (ee.seq, e.text.clone());
+            if b.seen.contains(&key) {
+                continue;
+            }
+            if e.text.contains("to the Tactical Display") {
+                b.seen.insert(key.clone());
+                let name = e.text.split(':').next().unwrap_or_default().to_string();
+                b.fought.insert(key, (season.clone(), name));
+            } else if e.rule.ends_with("10.19") && e.text.contains("the battle in") {
+                b.seen.insert(key);
+                b.results.push(format!("{} [{}]", e.text, e.rule));
+            }
+        }
+    }
+}
+
+/// The fixture text with the order part the rules refused in `msg` dropped (a unit that
+/// died or stayed behind, a leader's move, a siege), and what was dropped; `None` when the
+/// refusal is of another kind.
+fn repair(text: &str, msg: &str) -> Option<(String, String)> {
+    let word_before = |pat: &str| {
+        msg.find(pat)
+            .and_then(|i| msg[..i].split_whitespace().last())
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+    };
+    let word_after = |pat: &str| {
+        msg.find(pat)
+            .and_then(|i| msg[i + pat.len()..].split_whitespace().next())
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+    };
+    // A unit: drop it from every `units: [...]` list.
+    let unit = word_before(" is not with")
+        .or_else(|| word_after("no unit "))
+        .or_else(|| word_before(" is not yours"));
+    if let Some(u) = unit.filter(|u| !u.is_empty()) {
+        let mut changed = false;
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| match (l.find("units: ["), l.rfind(']')) {
+                (Some(a), Some(b)) if b > a => {
+                    let items: Vec<&str> = l[a + 8..b].split(',').map(str::trim).collect();
+                    if !items.contains(&u) {
+                        return l.to_string();
+                    }
+                    changed = true;
+                    let kept: Vec<&str> = items.into_iter().filter(|x| *x != u).collect();
+                    format!("{}{}{}", &l[..a + 8], kept.join(", "), &l[b..])
+                }
+                _ => l.to_string(),
+            })
+            .collect();
+        if changed {
+            return Some((lines.join("\n") + "\n", format!("unit {u}")));
+        }
+    }
+    // A leader's move: drop the whole `- leader: NAME` item.
+    if let Some(leader) = word_after("order move ") {
+        let mut out = String::new();
+        let mut skipping = false;
+        let mut changed = false;
+        for l in text.lines() {
+            let t = l.trim_start();
+            if t.starts_with("- leader:") {
+                skipping = t.trim_start_matches("- leader:").trim() == leader;
+                changed |= skipping;
+            } else if skipping && (t.starts_with("- ") || !l.starts_with("    ")) {
+                skipping = false;
+            }
+            if !skipping {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+        if changed {
+            // A `moves:` left with no items becomes `moves: []`.
+            let lines: Vec<&str> = out.lines().collect();
+            let mut fixed = String::new();
+            for (i, l) in lines.iter().enumerate() {
+                fixed.push_str(l);
+                if l.trim_end().ends_with("moves:") {
+                    let indent = l.len() - l.trim_start().len();
+                    let has_items = lines.get(i + 1).is_some_and(|n| {
+                        let ni = n.len() - n.trim_start().len();
+                        ni > indent || (ni == indent && n.trim_start().starts_with("- "))
+                    });
+                    if !has_items {
+                        fixed.push_str(" []");
+                    }
+                }
+                fixed.push('\n');
+            }
+            let out = fixed;
+            return Some((out, format!("the move of {leader}")));
+        }
+    }
+    // A siege: drop the `sieges:` line naming the city.
+    if let Some(city) = word_after("order siege ") {
+        if text
+            .lines()
+            .any(|l| l.trim_start().starts_with("sieges:") && l.contains(city))
+        {
+            let out: Vec<String> = text
+                .lines()
+                .map(|l| {
+                    if l.trim_start().starts_with("sieges:") && l.contains(city) {
+                        format!("{}sieges: {{}}", &l[..l.len() - l.trim_start().len()])
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect();
+            return Some((out.join("\n") + "\n", format!("the siege of {city}")));
+        }
+    }
+    None
+}
+
+/// A battle-round template that leaves `attacks: []` although an attack is compulsory
+/// (10.10): the first attack its `possible:` comment lists, if any.
+fn patch_compulsory_attack(template: &str) -> Option<String> {
+    let line = template
+        .lines()
+        .find(|l| l.trim_start().starts_with("attacks: []") && l.contains("possible:"))?;
+    let possible = line.split("possible:").nth(1)?;
+    let first = possible.split(';').next()?.trim();
+    let (from, into) = first.split_once("->")?;
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let fixed = format!(
+        "{indent}attacks:\n{indent}- {{from: {}, into: {}}}",
+        from.trim(),
+        into.trim()
+    );
+    Some(template.replacen(line, &fixed, 1))
+}
+
+/// The lines of `template` from the one starting with `key` to the end of its block.
+fn template_block(template: &str, key: &str) -> String {
+    let mut s = String::new();
+    let mut inside = false;
+    for l in template.lines() {
+        if l.starts_with(key) {
+            inside = true;
+        } else if inside && !l.starts_with("    ") {
+            break;
+        }
+        if inside {
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// The standing orders of `side` from [`STANDING`] (from the `standing:` line on).
+fn standing_of(side: &str) -> &'static str {
+    STANDING
+        .iter()
+        .find(|(name, _)| name.starts_with(side))
+        .and_then(|(_, text)| text.find("\nstanding:").map(|i| &text[i + 1..]))
+        .unwrap_or("")
+}
+
+/// The fixture's orders under the envelope the template wrote for this game, with the
+/// side's standing orders when the file has none of its own.
+fn compose(template: &str, fixture: &str, side: &str) -> String {
+    let mut s = String::new();
+    for l in template.lines() {
+        if l.starts_with("orders:") {
+            break;
+        }
+        s.push_str(l);
+        s.push('\n');
+    }
+    for l in fixture.lines() {
+        if ["game:", "after:", "after_hash:", "side:", "step:"]
+            .iter()
+            .any(|k| l.starts_with(k))
+        {
+            continue;
+        }
+        s.push_str(l);
+        s.push('\n');
+        if l.starts_with("orders:") && !fixture.contains("\n  reinforcements:") {
+            // Reinforcements go where the template places them (13.1): the fixture cannot
+            // know which arrive.
+            s.push_str(&template_block(template, "  reinforcements:"));
+        }
+    }
+    if !fixture.lines().any(|l| l.starts_with("standing:")) {
+        s.push_str(standing_of(side));
+    }
+    s
+}
+
+pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let started = std::time::Instant::now();
+    let root = match a.dir {
+        Some(d) => {
+            std::fs::create_dir_all(&d).map_err(super::io)?;
+            d
+        }
+        None => tempfile::Builder::new()
+            .prefix("legatus-demo-")
+            .tempdir()
+            .map_err(super::io)?
+            .keep(),
+    };
+    let game = root.join("game");
+    if game.exists() {
+        return Err(Error::input(format!(
+            "{} already exists: give --dir an empty or new folder",
+            game.display()
+        )));
+    }
+    let keys = root.join("keys");
+    let order_dir = root.join("orders");
+    std::fs::create_dir_all(&keys).map_err(super::io)?;
+    std::fs::create_dir_all(&order_dir).map_err(super::io)?;
+    let key_path = |side: &str| keys.join(format!("{side}.key"));
+    for side in SIDES {
+        SigningKey::generate(&format!("legatus-demo-{side}"))?.write(&key_path(side), None)?;
+    }
+    say(
+        out,
+        "legatus demo: Alexandros (campaign-334) from Alexander's historical orders, mutual dice, two fresh keys",
+    )?;
+    let mac = format!(
+        "macedonian=Alexander,alexander@example.org,{}.pub",
+        p(&key_path("macedonian"))
+    );
+    let per = format!(
+        "persian=Darius,darius@example.org,{}.pub",
+        p(&key_path("persian"))
+    );
+    let g = p(&game);
+    must(
+        registry,
+        &[
+            "new",
+            "--ruleset",
+            "alexandros",
+            "--scenario",
+            "campaign-334",
+            "--dice",
+            "mutual",
+            "--player",
+            &mac,
+            "--player",
+            &per,
+            "--dir",
+            &g,
+        ],
+    )?;
+    for side in SIDES {
+        must(registry, &["accept", &g, "--key", &p(&key_path(side))])?;
+    }
+
+    let fixture = historical();
+    let dir = GameDir::new(&game);
+    let key_of = |side: &str| SigningKey::load(&key_path(side), None).map_err(Error::from);
+    let (mut from_fixture, mut from_template, mut refused, mut reveals) = (0u32, 0u32, 0u32, 0u32);
+    let mut patched = 0u32;
+    let mut trimmed = 0u32;
+    let mut seasons: Vec<String> = Vec::new();
+    let mut battles = Battles::default();
+    let mut refusals: Vec<String> = Vec::new();
+    let mut n = 0u32;
+    loop {
+        let (state, _) = dir.load(registry)?;
+        note_battles(&state, &mut battles);
+        let Some(next) = orders::next_actor(&state, &key_of)? else {
+            break;
+        };
+        let step = next.ahead.pending().step;
+        if step.starts_with(STOP_AT) {
+            break;
+        }
+        n += 1;
+        if n > MAX_ENTRIES {
+            break;
+        }
+        let season = step.split('/').next().unwrap_or_default().to_string();
+        let over = next.ahead.pending().kind == crate::ruleset::PendingKind::GameOver;
+        if !over && !seasons.contains(&season) {
+            seasons.push(season);
+        }
+        let key = p(&key_path(&next.side));
+        if !next.orders {
+            must(registry, &["apply", &g, "--key", &key])?;
+            reveals += 1;
+            continue;
+        }
+        let template = must(
+            registry,
+            &["template", &g, "--side", &next.side, "--key", &key],
+        )?;
+        let stem = format!("{n:03}-{}-{}", step.replace('/', "-"), next.side);
+        let tpl_file = order_dir.join(format!("{stem}.yaml"));
+        if let Some((name, text)) = fixture.get(&(next.side.clone(), step.clone())) {
+            let file = order_dir.join(format!("{stem}.historical.yaml"));
+            let mut body = compose(&template, text, &next.side);
+            let mut dropped = Vec::new();
+            let mut applied = false;
+            let mut last_msg = String::new();
+            for _ in 0..24 {
+                std::fs::write(&file, &body).map_err(super::io)?;
+                let (code, msg) = run(
+                    registry,
+                    &["apply", &g, "--orders", &p(&file), "--key", &key],
+                );
+                if code == 0 {
+                    applied = true;
+                    break;
+                }
+                if code != 1 {
+                    return Err(Error::input(format!("demo: fixture {name} failed:\n{msg}")));
+                }
+                last_msg = msg
+                    .lines()
+                    .rev()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or_default()
+                    .to_string();
+                match repair(&body, &msg) {
+                    Some((fixed, what)) => {
+                        dropped.push(what);
+                        body = fixed;
+                    }
+                    None => break,
+                }
+            }
+            if !dropped.is_empty() {
+                refusals.push(format!(
+                    "{name}: dropped {} (refused by the rules where the game stood){}",
+                    dropped.join(", "),
+                    if applied {
+                        ""
+                    } else {
+                        "; then fell back to the template"
+                    }
+                ));
+            }
+            if applied {
+                from_fixture += 1;
+                if !dropped.is_empty() {
+                    trimmed += 1;
+                }
+                continue;
+            }
+            refused += 1;
+            if dropped.is_empty() {
+                refusals.push(format!("{name}: {last_msg}; fell back to the template"));
+            }
+        }
+        std::fs::write(&tpl_file, &template).map_err(super::io)?;
+        let (code, msg) = run(
+            registry,
+            &["apply", &g, "--orders", &p(&tpl_file), "--key", &key],
+        );
+        if code != 0 {
+            // The default leaves out a compulsory attack it lists as possible: take that one.
+            let Some(fixed) = patch_compulsory_attack(&template).filter(|_| code == 1) else {
+                return Err(Error::input(format!(
+                    "demo: the template default for {step} was refused:\n{msg}"
+                )));
+            };
+            std::fs::write(&tpl_file, fixed).map_err(super::io)?;
+            must(
+                registry,
+                &["apply", &g, "--orders", &p(&tpl_file), "--key", &key],
+            )?;
+            patched += 1;
+        }
+        from_template += 1;
+    }
+
+    let verdict = must(registry, &["verify", &p(&game.join("log.yaml"))])?;
+    let (last, verified) = dir.load(registry)?;
+    note_battles(&last, &mut battles);
+    let status = match orders::next_actor(&last, &key_of)? {
+        Some(n) => n.ahead.pending(),
+        None => last.pending(),
+    };
+    say(out, format!("Game folder: {}", game.display()))?;
+    say(
+        out,
+        format!(
+            "Keys: {}   Order files: {}",
+            keys.display(),
+            order_dir.display()
+        ),
+    )?;
+    say(
+        out,
+        format!(
+            "Played {} turns ({} → {}), {} log entries: {} acceptances, {} order files from the historical fixture, {} from template defaults, {} bare dice reveals",
+            seasons.len(),
+            seasons.first().map(String::as_str).unwrap_or("-"),
+            seasons.last().map(String::as_str).unwrap_or("-"),
+            verified.entries,
+            SIDES.len(),
+            from_fixture,
+            from_template,
+            reveals
+        ),
+    )?;
+    if !refusals.is_empty() {
+        say(out, format!("{trimmed} fixture order files applied with a part the rules refused dropped, {refused} replaced by the template default:"))?;
+        for r in &refusals {
+            say(out, format!("  - {r}"))?;
+        }
+    }
+    if patched > 0 {
+        say(out, format!("{patched} template defaults left out a compulsory attack (10.10) and got the first possible one"))?;
+    }
+    say(
+        out,
+        format!(
+            "Battles fought on the Tactical Display: {}",
+            battles.fought.len()
+        ),
+    )?;
+    for (season, text) in battles.fought.values() {
+        say(out, format!("  - {season}: {text}"))?;
+    }
+    for r in &battles.results {
+        say(out, format!("    {r}"))?;
+    }
+    say(
+        out,
+        format!(
+            "Rolls verified: {} ({} dice reveals matched their commitments)",
+            verified.rolls, verified.reveals
+        ),
+    )?;
+    if status.kind == crate::ruleset::PendingKind::GameOver {
+        say(
+            out,
+            format!("Game over before {STOP_AT}: {}", status.prompt),
+        )?;
+    }
+    say(
+        out,
+        format!(
+            "Final status: next step {} — {}",
+            status.step, status.prompt
+        ),
+    )?;
+    for l in crate::engine::render::status(&last)
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("objectives secured") || l.starts_with("provinces:"))
+    {
+        say(out, format!("  {l}"))?;
+    }
+    for l in verdict.lines().filter(|l| l.starts_with("Verdict")) {
+        say(out, l)?;
+    }
+    say(
+        out,
+        format!(
+            "Done in {:.1} s. Look around: legatus status {g}; legatus audit {}",
+            started.elapsed().as_secs_f64(),
+            p(&game.join("log.yaml"))
+        ),
+    )?;
+    Ok(())
+}

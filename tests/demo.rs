@@ -1,0 +1,69 @@
+//! `legatus demo`: plays the bundled Alexandros scenario from the historical
+//! fixture in mutual dice, verifies it, and leaves a game folder that verifies.
+
+use legatus::ruleset::Registry;
+
+fn cli(args: &[&str]) -> (i32, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["legatus"];
+    argv.extend_from_slice(args);
+    let code = legatus::cli::run(&Registry::builtin(), argv, &mut out, &mut err);
+    (
+        code,
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&err)
+        ),
+    )
+}
+
+#[test]
+fn demo_plays_verifies_and_fights_the_granicus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("demo");
+    let d = dir.display().to_string();
+    let (code, out) = cli(&["demo", "--dir", &d]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Verdict: VALID"), "{out}");
+    assert!(
+        out.contains(&format!("Game folder: {}", dir.join("game").display())),
+        "{out}"
+    );
+    assert!(out.contains("from the historical fixture"), "{out}");
+    assert!(
+        out.contains("spring-334: battle in Ionia"),
+        "the Granicus is fought on the display: {out}"
+    );
+    assert!(out.contains("[Alexandros 10.19]"), "and ends: {out}");
+    // The folder's log verifies on its own.
+    let log = dir.join("game/log.yaml").display().to_string();
+    let (code, v) = cli(&["verify", &log]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.contains("Verdict: VALID"), "{v}");
+    // The game reached the winter of 332 (the fixture scripts Spring 334 to Winter 332) and the
+    // Granicus left its rolls in the audit.
+    // (unless the dice ended the game early, e.g. with Alexander's death).
+    let (code, status) = cli(&["status", &dir.join("game").display().to_string()]);
+    assert_eq!(code, 0, "{status}");
+    if !out.contains("Game over before") {
+        assert!(
+            out.contains("Played 12 turns (spring-334 → winter-332)"),
+            "{out}"
+        );
+        assert!(
+            status.contains("(winter-332)") || status.contains("(spring-331)"),
+            "{status}"
+        );
+    }
+    let (code, audit) = cli(&["audit", &log]);
+    assert_eq!(code, 0, "{audit}");
+    assert!(
+        audit.contains("[Alexandros 10.11]"),
+        "battle rolls on the display: {audit}"
+    );
+    // The order files the demo applied are kept for players to read.
+    let orders = std::fs::read_dir(dir.join("orders")).unwrap().count();
+    assert!(orders > 4, "{orders}");
+}

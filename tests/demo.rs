@@ -64,6 +64,13 @@ fn demo_plays_verifies_and_fights_the_granicus() {
         "battle rolls on the display: {audit}"
     );
     // The order files the demo applied are kept for players to read.
+    // (The Granicus alone takes the Persian placement and both set-ups; a game the dice end
+    // there early keeps only those.)
     let orders = std::fs::read_dir(dir.join("orders")).unwrap().count();
-    assert!(orders > 4, "{orders}");
+    let least = if out.contains("Game over before") {
+        1
+    } else {
+        5
+    };
+    assert!(orders >= least, "{orders} order files kept:\n{out}");
 }

@@ -408,14 +408,22 @@ pub fn default_plan() -> tactical::plan::BattlePlan {
         "RightOutflank",
         "Reserve",
     ];
-    let attack_from = boxes
+    let places: Vec<String> = boxes
         .iter()
         .map(|b| b.to_string())
         .chain(boxes.iter().map(|b| format!("enemy {b}")))
-        .map(|from| tactical::plan::AttackRule {
-            from,
-            into: None,
-            when: tactical::plan::When::Always,
+        .collect();
+    // Each box first at its default target, then at every box it could name (10.10:
+    // some attacks must name their target); the display keeps only legal ones.
+    let rule = |from: &String, into: Option<&String>| tactical::plan::AttackRule {
+        from: from.clone(),
+        into: into.cloned(),
+        when: tactical::plan::When::Always,
+    };
+    let attack_from = places
+        .iter()
+        .flat_map(|f| {
+            std::iter::once(rule(f, None)).chain(places.iter().map(move |t| rule(f, Some(t))))
         })
         .collect();
     tactical::plan::BattlePlan {

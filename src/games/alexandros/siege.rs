@@ -406,18 +406,7 @@ pub fn fall(state: &mut State, city: &str, side: Side, ev: &mut Vec<Event>) {
     for g in garrison {
         state.eliminate(&g);
     }
-    let leaders: Vec<String> = state
-        .leaders
-        .iter()
-        .filter(|(_, l)| l.place == Place::City(city.to_string()))
-        .map(|(n, _)| n.clone())
-        .collect();
-    for l in leaders {
-        if l == "Darius" {
-            super::objectives::secure(state, "Royal Family", ev);
-        }
-        super::battle::capture_leader(state, &l, ev);
-    }
+    capture_leaders_in(state, city, ev);
     state
         .walls
         .insert(city.to_string(), Walls { count: 1, side });
@@ -552,19 +541,25 @@ pub fn surrender_rolls(
                 state.eliminate(&g);
             }
         }
-        let leaders: Vec<String> = state
-            .leaders
-            .iter()
-            .filter(|(_, l)| l.place == Place::City(city.clone()))
-            .map(|(n, _)| n.clone())
-            .collect();
-        for l in leaders {
-            if l == "Darius" {
-                super::objectives::secure(state, "Royal Family", ev);
-            }
-            super::battle::capture_leader(state, &l, ev);
-        }
+        capture_leaders_in(state, &city, ev);
         super::objectives::city_captured(state, &city, ev);
     }
     Ok(())
+}
+
+/// Alexandros 11.6, 15.2: the leaders in a city that falls are captured; Darius there
+/// brings the Royal Family with him.
+fn capture_leaders_in(state: &mut State, city: &str, ev: &mut Vec<Event>) {
+    let leaders: Vec<String> = state
+        .leaders
+        .iter()
+        .filter(|(_, l)| l.place == Place::City(city.to_string()))
+        .map(|(n, _)| n.clone())
+        .collect();
+    for l in leaders {
+        if l == "Darius" {
+            super::objectives::secure(state, "Royal Family", ev);
+        }
+        super::battle::capture_leader(state, &l, ev);
+    }
 }

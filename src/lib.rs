@@ -1,7 +1,7 @@
 //! legatus: a turn processor for historical board wargames played by email and on forums.
 //!
 //! Layers, top to bottom (arrows point down only; see ARCHITECTURE.md):
-//! `cli` → `transport` → `engine` → `protocol`; `engine` → `ruleset` ← `games`; `games` → `geo`.
+//! `cli` → `transport` → `engine` → `protocol`; `engine` → `ruleset` ← `games`; `games` → `geo` (planned, for the hex-map games).
 
 pub mod cli;
 pub mod engine;

@@ -1,4 +1,4 @@
-//! One folder per game system. Games share `geo/` and the dice API, never each other's code.
+//! One folder per game system. Games share the dice API (and, once the hex-map games come, `geo/`), never each other's code.
 
 pub mod alexandros;
 

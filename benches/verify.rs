@@ -204,6 +204,7 @@ fn generate(path: &Path, entries: u64) {
             name: "bench.yaml".into(),
             text: format!("turns: {}", entries / 4 + 10),
         }],
+        game_id: None,
     };
     let header = build_header(&spec, &reg).unwrap().header;
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());

@@ -1,6 +1,11 @@
 //! `legatus demo`: the bundled Alexandros scenario played from the historical
 //! fixture orders through the same commands players use (`new`, `accept`,
-//! `template`, `apply`, `verify`), in mutual dice with two fresh keys.
+//! `template`, `apply`, `verify`), in mutual dice with two keys.
+//!
+//! By default the two keys and the game id are the demo's published ones
+//! ([`demo_key`], [`DEMO_GAME_ID`]): every roll follows from them and the orders,
+//! so the demo replays the same campaign each time (the fixture's orders are
+//! written for those dice). `--fresh-keys` plays the same orders with other dice.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -15,47 +20,101 @@ use super::play::DemoArgs;
 
 const SIDES: [&str; 2] = ["macedonian", "persian"];
 
-/// The season the demo stops at (it plays the steps before it).
+/// The season the demo stops at by default (it plays the steps before it).
 const STOP_AT: &str = "spring-331";
 
-/// Safety cap on the entries the demo appends.
-const MAX_ENTRIES: u32 = 600;
+/// The demo's game id (with [`demo_key`], it fixes every roll of the demo).
+pub const DEMO_GAME_ID: &str = "a1e8a5d05334bc00a1e8a5d0323bc000";
 
-macro_rules! fixture {
-    ($($name:literal),* $(,)?) => {
-        &[$(($name, include_str!(concat!("../../fixtures/alexandros/historical/", $name)))),*]
-    };
+/// The demo's published key of `side`: an ed25519 key whose seed is the SHA-256 of
+/// `legatus demo key: <side>`. Anyone can sign with it: never use it in a real game.
+pub fn demo_key(side: &str) -> SigningKey {
+    use sha2::Digest;
+    let seed: [u8; 32] = sha2::Sha256::digest(format!("legatus demo key: {side}")).into();
+    SigningKey::from_seed(
+        &seed,
+        &format!("legatus-demo-{side} (published demo key: never use it in a real game)"),
+    )
 }
 
-/// The historical order files, one per step and side (`side`, `step`,
-/// `orders`, `standing`; the envelope comes from the game being played).
-const HISTORICAL: &[(&str, &str)] = fixture![
-    "spring-334-persian-setup.yaml",
-    "spring-334-battle-ionia-persian-setup.yaml",
-    "spring-334-battle-ionia-macedonian-setup.yaml",
-    "summer-334-macedonian-movement.yaml",
-    "summer-334-persian-movement.yaml",
-    "autumn-334-macedonian-movement.yaml",
-    "autumn-334-persian-movement.yaml",
-    "winter-334-macedonian-movement.yaml",
-    "winter-334-persian-movement.yaml",
-    "spring-333-macedonian-movement.yaml",
-    "spring-333-persian-movement.yaml",
-    "summer-333-macedonian-movement.yaml",
-    "summer-333-persian-movement.yaml",
-    "autumn-333-macedonian-movement.yaml",
-    "autumn-333-persian-movement.yaml",
-    "autumn-333-battle-cilicia-persian-setup.yaml",
-    "winter-333-macedonian-movement.yaml",
-    "spring-332-macedonian-movement.yaml",
-    "summer-332-macedonian-movement.yaml",
-    "autumn-332-macedonian-movement.yaml",
-    "winter-332-macedonian-movement.yaml",
-];
+/// Safety cap on the entries the demo appends.
+const MAX_ENTRIES: u32 = 3000;
 
-/// Each side's standing orders (battle plan included), sent with its fixture files that
-/// have no `standing:` of their own.
-const STANDING: &[(&str, &str)] = fixture!["macedonian-standing.yaml", "persian-standing.yaml"];
+/// The historical fixture: order files named `<season>-<year>-<step>.yaml` (each with `side`,
+/// `step`, `orders` and perhaps `standing`; the envelope comes from the game being played) and
+/// `<side>-standing.yaml`, each side's standing orders (battle plan included), sent with its
+/// files that have none of their own.
+static BUNDLED: include_dir::Dir =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/fixtures/alexandros/historical");
+
+/// A fixture's order files by (side, step) and standing orders by side.
+struct Fixture {
+    /// (side, step) → (file name, text).
+    orders: BTreeMap<(String, String), (String, String)>,
+    /// side → the `standing:` part of its standing-orders file.
+    standing: BTreeMap<String, String>,
+}
+
+impl Fixture {
+    /// Reads (file name, text) pairs; only `.yaml` files count.
+    fn from_files(files: impl IntoIterator<Item = (String, String)>) -> Self {
+        let mut f = Fixture {
+            orders: BTreeMap::new(),
+            standing: BTreeMap::new(),
+        };
+        for (name, text) in files {
+            if !name.ends_with(".yaml") {
+                continue;
+            }
+            let field = |k: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(&format!("{k}:")))
+                    .map(|v| v.trim().trim_matches('"').to_string())
+                    .unwrap_or_default()
+            };
+            if name.ends_with("-standing.yaml") {
+                if let Some(i) = text.find("\nstanding:") {
+                    f.standing.insert(field("side"), text[i + 1..].to_string());
+                }
+            } else {
+                f.orders.insert((field("side"), field("step")), (name, text));
+            }
+        }
+        f
+    }
+
+    /// The fixture bundled in the binary.
+    fn bundled() -> Self {
+        Self::from_files(BUNDLED.files().filter_map(|file| {
+            Some((
+                file.path().file_name()?.to_string_lossy().into_owned(),
+                file.contents_utf8()?.to_string(),
+            ))
+        }))
+    }
+
+    /// The fixture files in `dir`.
+    ///
+    /// Errors: [`Error::Input`] when the folder or a file cannot be read.
+    fn from_dir(dir: &Path) -> Result<Self, Error> {
+        let mut files = Vec::new();
+        let rd = std::fs::read_dir(dir)
+            .map_err(|e| Error::input(format!("--fixture {}: {e}", dir.display())))?;
+        for entry in rd {
+            let path = entry.map_err(super::io)?.path();
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+            files.push((
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                text,
+            ));
+        }
+        Ok(Self::from_files(files))
+    }
+}
 
 fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
     writeln!(out, "{}", s.as_ref()).map_err(super::io)
@@ -87,21 +146,6 @@ fn must(registry: &Registry, args: &[&str]) -> Result<String, Error> {
 
 fn p(path: &Path) -> String {
     path.display().to_string()
-}
-
-/// The fixture's orders by (side, step).
-fn historical() -> BTreeMap<(String, String), (&'static str, &'static str)> {
-    let mut m = BTreeMap::new();
-    for (name, text) in HISTORICAL {
-        let field = |k: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(&format!("{k}:")))
-                .map(|v| v.trim().trim_matches('"').to_string())
-                .unwrap_or_default()
-        };
-        m.insert((field("side"), field("step")), (*name, *text));
-    }
-    m
 }
 
 /// Battles seen in the game's events.
@@ -277,18 +321,9 @@ fn template_block(template: &str, key: &str) -> String {
     s
 }
 
-/// The standing orders of `side` from [`STANDING`] (from the `standing:` line on).
-fn standing_of(side: &str) -> &'static str {
-    STANDING
-        .iter()
-        .find(|(name, _)| name.starts_with(side))
-        .and_then(|(_, text)| text.find("\nstanding:").map(|i| &text[i + 1..]))
-        .unwrap_or("")
-}
-
 /// The fixture's orders under the envelope the template wrote for this game, with the
 /// side's standing orders when the file has none of its own.
-fn compose(template: &str, fixture: &str, side: &str) -> String {
+fn compose(template: &str, fixture: &str, standing: &str) -> String {
     let mut s = String::new();
     for l in template.lines() {
         if l.starts_with("orders:") {
@@ -313,7 +348,7 @@ fn compose(template: &str, fixture: &str, side: &str) -> String {
         }
     }
     if !fixture.lines().any(|l| l.starts_with("standing:")) {
-        s.push_str(standing_of(side));
+        s.push_str(standing);
     }
     s
 }
@@ -344,11 +379,24 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
     std::fs::create_dir_all(&order_dir).map_err(super::io)?;
     let key_path = |side: &str| keys.join(format!("{side}.key"));
     for side in SIDES {
-        SigningKey::generate(&format!("legatus-demo-{side}"))?.write(&key_path(side), None)?;
+        let key = if a.fresh_keys {
+            SigningKey::generate(&format!("legatus-demo-{side}"))?
+        } else {
+            demo_key(side)
+        };
+        key.write(&key_path(side), None)?;
     }
+    let stop_at = a.until.clone().unwrap_or_else(|| STOP_AT.to_string());
     say(
         out,
-        "legatus demo: Alexandros (campaign-334) from Alexander's historical orders, mutual dice, two fresh keys",
+        format!(
+            "legatus demo: Alexandros (campaign-334) from Alexander's historical orders, mutual dice, {}",
+            if a.fresh_keys {
+                "two fresh keys and a random game id"
+            } else {
+                "the demo's two published keys and game id (the same dice every run; --fresh-keys for others)"
+            }
+        ),
     )?;
     let mac = format!(
         "macedonian=Alexander,alexander@example.org,{}.pub",
@@ -359,29 +407,34 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         p(&key_path("persian"))
     );
     let g = p(&game);
-    must(
-        registry,
-        &[
-            "new",
-            "--ruleset",
-            "alexandros",
-            "--scenario",
-            "campaign-334",
-            "--dice",
-            "mutual",
-            "--player",
-            &mac,
-            "--player",
-            &per,
-            "--dir",
-            &g,
-        ],
-    )?;
+    let mut new_args = vec![
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--dice",
+        "mutual",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &g,
+    ];
+    let game_id = a.game_id.clone().unwrap_or_else(|| DEMO_GAME_ID.to_string());
+    if !a.fresh_keys {
+        new_args.extend(["--game-id", &game_id]);
+    }
+    must(registry, &new_args)?;
     for side in SIDES {
         must(registry, &["accept", &g, "--key", &p(&key_path(side))])?;
     }
 
-    let fixture = historical();
+    let fixture = match &a.fixture {
+        Some(d) => Fixture::from_dir(d)?,
+        None => Fixture::bundled(),
+    };
     let dir = GameDir::new(&game);
     let key_of = |side: &str| SigningKey::load(&key_path(side), None).map_err(Error::from);
     let (mut from_fixture, mut from_template, mut refused, mut reveals) = (0u32, 0u32, 0u32, 0u32);
@@ -398,7 +451,7 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             break;
         };
         let step = next.ahead.pending().step;
-        if step.starts_with(STOP_AT) {
+        if step.starts_with(&format!("{stop_at}/")) {
             break;
         }
         n += 1;
@@ -422,9 +475,14 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         )?;
         let stem = format!("{n:03}-{}-{}", step.replace('/', "-"), next.side);
         let tpl_file = order_dir.join(format!("{stem}.yaml"));
-        if let Some((name, text)) = fixture.get(&(next.side.clone(), step.clone())) {
+        if let Some((name, text)) = fixture.orders.get(&(next.side.clone(), step.clone())) {
             let file = order_dir.join(format!("{stem}.historical.yaml"));
-            let mut body = compose(&template, text, &next.side);
+            let standing = fixture
+                .standing
+                .get(&next.side)
+                .map(String::as_str)
+                .unwrap_or("");
+            let mut body = compose(&template, text, standing);
             let mut dropped = Vec::new();
             let mut applied = false;
             let mut last_msg = String::new();
@@ -447,9 +505,13 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
                     .find(|l| !l.trim().is_empty())
                     .unwrap_or_default()
                     .to_string();
+                // The refusal without the file name: `order … refused (rule): why`.
+                if let Some(i) = last_msg.find("order ") {
+                    last_msg = last_msg[i..].to_string();
+                }
                 match repair(&body, &msg) {
                     Some((fixed, what)) => {
-                        dropped.push(what);
+                        dropped.push(format!("{what} ({last_msg})"));
                         body = fixed;
                     }
                     None => break,
@@ -457,7 +519,7 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             }
             if !dropped.is_empty() {
                 refusals.push(format!(
-                    "{name}: dropped {} (refused by the rules where the game stood){}",
+                    "{name}: dropped {}{}",
                     dropped.join(", "),
                     if applied {
                         ""
@@ -562,7 +624,7 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
     if status.kind == crate::ruleset::PendingKind::GameOver {
         say(
             out,
-            format!("Game over before {STOP_AT}: {}", status.prompt),
+            format!("Game over before {stop_at}: {}", status.prompt),
         )?;
     }
     say(

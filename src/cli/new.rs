@@ -33,6 +33,18 @@ pub struct NewArgs {
     /// The game folder to create.
     #[arg(long)]
     dir: PathBuf,
+    /// A fixed game id (32 hex digits) instead of a random one, to replay a game exactly
+    /// (demos, tests). Never reuse an id for a second real game.
+    #[arg(long, value_parser = parse_game_id)]
+    game_id: Option<[u8; 16]>,
+}
+
+/// Parses `--game-id`: 32 hex digits.
+fn parse_game_id(s: &str) -> Result<[u8; 16], String> {
+    let bytes = hex::decode(s).map_err(|e| format!("not hex: {e}"))?;
+    bytes
+        .try_into()
+        .map_err(|b: Vec<u8>| format!("{} bytes; a game id is 16 bytes (32 hex digits)", b.len()))
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -97,6 +109,7 @@ pub fn run(registry: &Registry, a: NewArgs, out: &mut dyn Write) -> Result<(), E
         players,
         options: a.options,
         overrides,
+        game_id: a.game_id,
     };
     let created = create(&spec, registry, &a.dir)?;
     let h = &created.header;

@@ -65,6 +65,22 @@ pub struct DemoArgs {
     /// Where to write the demo game (default: a fresh temporary folder).
     #[arg(long)]
     pub dir: Option<PathBuf>,
+    /// Play until this season's first step (e.g. `autumn-331`), or `end` for the whole
+    /// fixture (default: the first years, a few seconds).
+    #[arg(long)]
+    pub until: Option<String>,
+    /// Two freshly generated keys and a random game id instead of the demo's published ones:
+    /// other dice, so the dice may take the campaign off Alexander's path (the demo then drops
+    /// the orders the rules refuse, or plays the template default).
+    #[arg(long)]
+    pub fresh_keys: bool,
+    /// Another game id (32 hex digits) with the demo's keys: other dice, reproducibly.
+    #[arg(long, conflicts_with = "fresh_keys")]
+    pub game_id: Option<String>,
+    /// Play the order files in this folder instead of the bundled historical fixture (named
+    /// and written like `fixtures/alexandros/historical/`).
+    #[arg(long)]
+    pub fixture: Option<PathBuf>,
 }
 
 fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {

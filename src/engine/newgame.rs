@@ -31,6 +31,10 @@ pub struct NewGame {
     pub options: Vec<String>,
     /// Player-supplied data overrides.
     pub overrides: Vec<DataOverride>,
+    /// The game id (16 bytes); `None` draws a fresh random one. A fixed id makes a game
+    /// reproducible (the demo, tests): every roll of a mutual-dice game follows from the id,
+    /// the players' keys and their orders. Players must never reuse an id for a second game.
+    pub game_id: Option<[u8; 16]>,
 }
 
 /// A created game.
@@ -41,7 +45,8 @@ pub struct Created {
     pub provisional: Vec<String>,
 }
 
-/// Builds and checks a header (fresh random game id and, for open dice, seed).
+/// Builds and checks a header (the given or a fresh random game id and, for open dice, a
+/// fresh seed).
 ///
 /// Errors: [`Error::Input`] for an unknown ruleset, scenario or option, bad
 /// keys, or sides that do not match the scenario.
@@ -74,8 +79,11 @@ pub fn build_header(spec: &NewGame, registry: &Registry) -> Result<Created, Erro
         .load_scenario(&spec.scenario, &spec.overrides)
         .map_err(|e| Error::input(e.to_string()))?;
     let data_hash = canonical::hash_hex(&data).map_err(|e| Error::input(e.to_string()))?;
-    let mut id = [0u8; 16];
-    rand_core::OsRng.fill_bytes(&mut id);
+    let id = spec.game_id.unwrap_or_else(|| {
+        let mut id = [0u8; 16];
+        rand_core::OsRng.fill_bytes(&mut id);
+        id
+    });
     let seed = (spec.dice == DiceMode::Open).then(|| {
         let mut s = [0u8; 32];
         rand_core::OsRng.fill_bytes(&mut s);

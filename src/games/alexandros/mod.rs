@@ -418,6 +418,9 @@ fn template(state: &State, side_s: &str) -> String {
                 t.push_str(&format!(
                     "  # {rp} replacement points to spend this turn (Alexandros 12.1)\n"
                 ));
+                for o in replacements::offers(state, side) {
+                    t.push_str(&format!("  #   {o}\n"));
+                }
                 t.push_str("  replacements: []   # - {unit: CODE, steps: N, province: P}\n  walls: []   # city names, 2 RP each (12.5)\n");
             }
             t.push_str("  moves:   # each leader once, one province; units must start with him (Alexandros 8.1)\n");
@@ -438,7 +441,7 @@ fn template(state: &State, side_s: &str) -> String {
                         })
                         .collect();
                     t.push_str(&format!(
-                        "    # - leader: {name}   # in {p}; to one of: {}; units here: [{}]\n",
+                        "    # - leader: {name}   # in {p}; to one of: {}; units here (or `units: [all]`): [{}]\n",
                         ns.join(", "),
                         units.join(", ")
                     ));

@@ -122,7 +122,28 @@ impl State {
     }
 }
 
-/// Alexandros 8.1–8.6: validates and performs one leader's move. Forced-march attrition is
+/// `units: [all]` in a move: every unit the leader may take along (8.1).
+pub const ALL_UNITS: &str = "all";
+
+/// Alexandros 8.1: the units of `side` that may move with a leader in `province` — in the
+/// field there (not in a city), not yet moved this turn and not held by the mutiny (17.4);
+/// in code order. What `units: [all]` stands for.
+pub fn units_with(state: &State, side: Side, province: &str) -> Vec<String> {
+    state
+        .units
+        .iter()
+        .filter(|(c, u)| {
+            u.owner == side
+                && u.place == Place::Province(province.to_string())
+                && !u.moved
+                && !state.frozen.contains(*c)
+        })
+        .map(|(c, _)| c.clone())
+        .collect()
+}
+
+/// Alexandros 8.1–8.6: validates and performs one leader's move. `units: [all]` takes every
+/// unit [`units_with`] the leader. Forced-march attrition is
 /// returned (units, province type of the first province entered) for rolling after every order
 /// has been checked.
 pub fn apply_move(
@@ -145,6 +166,16 @@ pub fn apply_move(
             "8.1",
             format!("{} is not in the field on the map", m.leader),
         ));
+    };
+    let expanded;
+    let m = if m.units.len() == 1 && m.units[0] == ALL_UNITS {
+        expanded = Move {
+            units: units_with(state, side, &from),
+            ..m.clone()
+        };
+        &expanded
+    } else {
+        m
     };
     if state.frozen.contains(&m.leader) && side == Side::Macedonian {
         return Err(illegal(

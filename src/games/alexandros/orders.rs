@@ -74,7 +74,8 @@ pub struct Move {
     pub leader: String,
     /// Destination province.
     pub to: String,
-    /// Units moving with him (they must start the turn with him, 8.1).
+    /// Units moving with him (they must start the turn with him, 8.1); `[all]` for every
+    /// unit that may.
     #[serde(default)]
     pub units: Vec<String>,
     /// Forced march (Alexander only, 8.4): the province passed through.

@@ -70,6 +70,45 @@ fn type_row(kind: UnitType) -> String {
         .unwrap_or_default()
 }
 
+/// Alexandros 12.2–12.4: what `side` may spend replacement points on, one line each for an
+/// order template — its units on the map below full strength (`unit: steps of full, RP a
+/// step`) and its eliminated units that may be rebuilt (12.4) — in unit-code order. Special
+/// recruitment (12.8), mercenaries (12.7) and walls (12.5) are not listed.
+pub fn offers(state: &State, side: Side) -> Vec<String> {
+    let mut out = Vec::new();
+    for (code, us) in &state.units {
+        let Some(u) = state.pack.unit(code) else {
+            continue;
+        };
+        if u.side != side || u.kind == UnitType::SiegeTrain {
+            continue;
+        }
+        if side == Side::Persian
+            && matches!(
+                u.nationality,
+                Nationality::Indian | Nationality::Barbarian | Nationality::Arab
+            )
+        {
+            continue;
+        }
+        let full = u.steps.len() as u8;
+        let each = cost(state, &type_row(u.kind));
+        match &us.place {
+            Place::Province(p) | Place::City(p) if us.owner == side && us.steps < full => {
+                out.push(format!(
+                    "{code} in {p}: {} of {full} steps, {each} RP a step",
+                    us.steps
+                ));
+            }
+            Place::Pool => out.push(format!(
+                "{code} (eliminated): rebuild with up to {full} steps in a province you control, {each} RP a step"
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Alexandros 12.1–12.7, 11.7: validates and applies purchases; returns the points spent.
 pub fn buy(
     state: &mut State,

@@ -86,3 +86,185 @@ fn protocol_state_file_is_a_cache_never_trusted() {
         render::state_yaml(&game)
     );
 }
+
+/// Plays entries until the pending step is orders for one side (open dice: nothing waits for a reveal).
+fn until_orders(t: &Table) -> String {
+    let mut n = 0;
+    loop {
+        let (g, _) = GameDir::new(t.p("game")).load(&registry()).unwrap();
+        let p = g.pending();
+        if p.kind == legatus::ruleset::PendingKind::Orders {
+            return p.sides[0].clone();
+        }
+        assert!(t.step(&mut n), "the game ended before an attack step");
+    }
+}
+
+#[test]
+fn template_refuses_a_side_nothing_awaits_and_names_who_is_awaited() {
+    let t = Table::new();
+    t.start("open");
+    let actor = until_orders(&t);
+    let idle = if actor == "red" { "blue" } else { "red" };
+    let before = support::folder_snapshot(&t.p("game"));
+    let game = t.game();
+    for args in [
+        vec!["--side", idle],
+        vec!["--key", &t.key_of(idle)],
+        vec!["--side", idle, "--key", &t.key_of(idle)],
+    ] {
+        let mut argv = vec!["template", game.as_str()];
+        argv.extend(args.iter().copied());
+        let r = cli(&argv);
+        assert_eq!(r.code, 2, "{args:?}: {}{}", r.out, r.err);
+        assert!(
+            r.out.is_empty(),
+            "{args:?}: no template is written: {}",
+            r.out
+        );
+        assert!(
+            r.err.contains(&format!("nothing awaits {idle}"))
+                && r.err.contains(&format!("awaits {actor}")),
+            "{args:?}: names who is awaited: {}",
+            r.err
+        );
+    }
+    assert_eq!(before, support::folder_snapshot(&t.p("game")));
+    // --key alone names the side; a key that is not --side's is refused.
+    let tpl = ok(&["template", &t.game(), "--key", &t.key_of(&actor)]);
+    assert!(tpl.contains(&format!("side: \"{actor}\"")), "{tpl}");
+    assert!(!tpl.contains("# Note"), "{tpl}");
+    let r = cli(&[
+        "template",
+        &t.game(),
+        "--side",
+        &actor,
+        "--key",
+        &t.key_of(idle),
+    ]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("does not belong"), "{}", r.err);
+    // Neither --side nor --key: a usage error.
+    assert_eq!(cli(&["template", &t.game()]).code, 2);
+    // Once the game is over, nothing awaits anyone.
+    t.play_out();
+    let r = cli(&["template", &t.game(), "--side", "red"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("the game is over"), "{}", r.err);
+}
+
+#[test]
+fn template_refuses_while_another_sides_reveal_is_awaited_or_before_all_accept() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    let waiting = loop {
+        let (g, _) = GameDir::new(t.p("game")).load(&registry()).unwrap();
+        if let (Some(aw), Some(who)) = (g.awaiting(), g.awaited_revealer()) {
+            break (aw.author.clone(), who);
+        }
+        assert!(t.step(&mut n), "no entry ever waited for a reveal");
+    };
+    let (author, revealer) = waiting;
+    let r = cli(&["template", &t.game(), "--side", &author]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.out.is_empty());
+    assert!(
+        r.err.contains(&format!(
+            "waits for {revealer}'s dice reveal, so {revealer} sends the next entry"
+        )),
+        "{}",
+        r.err
+    );
+    // The revealer gets the template of the step after his reveal, or is told to send a bare reveal.
+    let r = cli(&["template", &t.game(), "--key", &t.key_of(&revealer)]);
+    assert!(
+        (r.code == 0 && r.out.contains(&format!("side: \"{revealer}\"")))
+            || (r.code == 2 && r.err.contains("Send a bare reveal")),
+        "{}{}",
+        r.out,
+        r.err
+    );
+
+    let t = Table::new();
+    ok(&[
+        "new",
+        "--ruleset",
+        "tally",
+        "--scenario",
+        "duel",
+        "--dice",
+        "mutual",
+        "--player",
+        &format!("red=Ana,ana@example.org,{}", t.s("red.key.pub")),
+        "--player",
+        &format!("blue=Ben,ben@example.org,{}", t.s("blue.key.pub")),
+        "--dir",
+        &t.game(),
+    ]);
+    ok(&["accept", &t.game(), "--key", &t.key_of("red")]);
+    let r = cli(&["template", &t.game(), "--side", "red"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("waits for blue to accept"), "{}", r.err);
+}
+
+#[test]
+fn next_steps_printed_by_commands_name_the_game_folder() {
+    let t = Table::new();
+    // A folder name with a space, so it must come out quoted for the shell.
+    let game = t.s("my game");
+    ok(&[
+        "new",
+        "--ruleset",
+        "tally",
+        "--scenario",
+        "duel",
+        "--dice",
+        "mutual",
+        "--player",
+        &format!("red=Ana,ana@example.org,{}", t.s("red.key.pub")),
+        "--player",
+        &format!("blue=Ben,ben@example.org,{}", t.s("blue.key.pub")),
+        "--dir",
+        &game,
+    ]);
+    let quoted = format!("'{game}'");
+    let accepted = ok(&["accept", &game, "--key", &t.key_of("red")]);
+    assert!(
+        accepted.contains(&format!("`legatus accept {quoted} --key <blue's key>`")),
+        "{accepted}"
+    );
+    assert!(!accepted.contains("<game>"), "{accepted}");
+    let status = ok(&["status", &game]);
+    assert!(
+        status.contains(&format!("legatus accept {quoted}")),
+        "{status}"
+    );
+    assert!(!status.contains("<game>"), "{status}");
+    // report.md is read by both players, each with a folder of his own: it keeps the placeholder.
+    let report = std::fs::read_to_string(t.p("my game/report.md")).unwrap();
+    assert!(report.contains("legatus accept <game>"), "{report}");
+
+    ok(&["accept", &game, "--key", &t.key_of("blue")]);
+    let tpl = ok(&["template", &game, "--side", "red"]);
+    assert!(
+        tpl.contains(&format!("then run: legatus apply {quoted} --orders")),
+        "{tpl}"
+    );
+    // An entry waiting for a reveal: the hint names the folder too.
+    let plain = t.game();
+    std::fs::rename(t.p("my game"), t.p("game")).unwrap();
+    let mut n = 0;
+    loop {
+        let (g, _) = GameDir::new(t.p("game")).load(&registry()).unwrap();
+        if g.awaiting().is_some() {
+            break;
+        }
+        assert!(t.step(&mut n));
+    }
+    let status = ok(&["status", &plain]);
+    assert!(
+        status.contains(&format!("`legatus apply {plain} --key <key>`")),
+        "{status}"
+    );
+}

@@ -295,7 +295,12 @@ fn forum_fixtures_import_exactly_or_are_refused_with_a_reason() {
         assert_eq!(found.len(), expected.len(), "{name}: {found:?}");
         for (i, (got, want)) in found.iter().zip(&expected).enumerate() {
             match (got, want) {
-                (Ok(Block { header: h, payload }), Ok(n)) => {
+                (
+                    Ok(Block {
+                        header: h, payload, ..
+                    }),
+                    Ok(n),
+                ) => {
                     assert_eq!(payload, &payloads[*n as usize - 1], "{name} block {i}");
                     assert_eq!(h, &header(*n), "{name} block {i}");
                 }

@@ -224,5 +224,108 @@ fn hostile_logs_are_refused_cleanly() {
             r.err
         );
         assert!(r.err.starts_with("error: "), "{what}: {}", r.err);
+        if what == "binary" {
+            assert_eq!(r.code, 2, "binary garbage is not a log: {}", r.err);
+            assert!(r.err.contains("not a legatus log"), "{}", r.err);
+        }
+    }
+}
+
+/// Runs `verify` on `bytes` written to a file; returns the run.
+fn verify_bytes(t: &Table, bytes: &[u8]) -> support::Run {
+    let p = t.p("input.yaml");
+    std::fs::write(&p, bytes).unwrap();
+    cli(&["verify", &p.display().to_string()])
+}
+
+#[test]
+fn verify_of_a_file_that_is_not_a_log_is_an_input_error() {
+    let (t, tpl) = game();
+    let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
+    let post = ok(&["post", &t.game()]);
+    let headless: String = {
+        let docs: Vec<&str> = log.split("\n---\n").collect();
+        format!("---\n{}", docs[1..].join("\n---\n"))
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "an order file",
+            tpl.clone().into_bytes(),
+            "it is an order file",
+        ),
+        (
+            "plain text",
+            b"Dear Ben,\nyour move.\n".to_vec(),
+            "not a legatus log",
+        ),
+        ("a YAML list", b"- a\n- b\n".to_vec(), "not a legatus log"),
+        (
+            "a mapping",
+            b"name: Ana\nturn: 3\n".to_vec(),
+            "no `legatus:` protocol version",
+        ),
+        ("a forum post", post.into_bytes(), "legatus import"),
+        (
+            "a log without its header",
+            headless.into_bytes(),
+            "starts with a log entry",
+        ),
+        (
+            "binary",
+            (0..=255u8).cycle().take(10_000).collect(),
+            "not UTF-8",
+        ),
+        ("not YAML", fixture("not-yaml.yaml"), "not a legatus log"),
+    ];
+    for (what, bytes, says) in cases {
+        let r = verify_bytes(&t, &bytes);
+        assert_eq!(r.code, 2, "{what}: {}{}", r.out, r.err);
+        assert!(
+            r.err.contains("this is not a legatus log") && r.err.contains(says),
+            "{what}: {}",
+            r.err
+        );
+    }
+    assert_eq!(verify_bytes(&t, b"").code, 2, "an empty file");
+}
+
+#[test]
+fn verify_of_a_log_with_a_damaged_header_is_a_verification_failure() {
+    let (t, _) = game();
+    let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
+    let cases: Vec<(&str, String)> = vec![
+        (
+            "a header value the format refuses",
+            log.replacen("mode: mutual", "mode: mutualx", 1),
+        ),
+        (
+            "a YAML syntax error in the header",
+            log.replacen("dice:", "dice: [", 1),
+        ),
+        (
+            "an unknown header field",
+            log.replacen("legatus: ", "extra: 1\nlegatus: ", 1),
+        ),
+        (
+            "a header field removed",
+            log.replacen("dice_algorithm:", "removed_algorithm:", 1),
+        ),
+        ("a header in flow style with a bad value", {
+            let docs: Vec<&str> = log.split("\n---\n").collect();
+            let mut h: serde_json::Value = serde_saphyr::from_str(docs[0]).unwrap();
+            h["dice"]["mode"] = serde_json::json!("nobody");
+            format!(
+                "{}\n---\n{}",
+                serde_json::to_string(&h).unwrap(),
+                docs[1..].join("\n---\n")
+            )
+        }),
+    ];
+    for (what, text) in cases {
+        assert_ne!(text, log, "{what}: the case changes the log");
+        let r = verify_bytes(&t, text.as_bytes());
+        assert_eq!(r.code, 3, "{what}: {}{}", r.out, r.err);
+        assert!(r.err.contains("header"), "{what}: {}", r.err);
+        assert!(!r.err.contains("not a legatus log"), "{what}: {}", r.err);
     }
 }

@@ -690,3 +690,190 @@ fn transport_inbox_names_an_altered_copy_not_a_fork() {
     );
     assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
 }
+
+#[test]
+fn transport_mail_to_your_own_side_is_warned() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    let actor = t.act_in(&t.game(), &mut n).unwrap();
+    let r = cli(&["mail", &t.game(), "--to", &actor, "--eml", &t.s("own.eml")]);
+    assert_eq!(r.code, 0, "a warning, not a refusal: {}", r.err);
+    assert!(
+        r.err.starts_with("warning: ")
+            && r.err.contains(&format!("--to {actor} is your own side"))
+            && r.err.contains(&format!("use --to {}", other(&actor))),
+        "{}",
+        r.err
+    );
+    assert!(t.p("own.eml").exists());
+    let r = cli(&[
+        "mail",
+        &t.game(),
+        "--to",
+        other(&actor),
+        "--eml",
+        &t.s("theirs.eml"),
+    ]);
+    assert_eq!(r.code, 0);
+    assert!(r.err.is_empty(), "no warning for the opponent: {}", r.err);
+}
+
+/// The paste block of a post, its text only.
+fn block_of(post: &str) -> String {
+    let start = post.find("-----BEGIN LEGATUS ENTRIES-----").unwrap();
+    let end = post.find("-----END LEGATUS ENTRIES-----").unwrap();
+    format!("{}-----END LEGATUS ENTRIES-----\n", &post[start..end])
+}
+
+#[test]
+fn transport_import_refuses_a_block_whose_entries_line_does_not_match() {
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    copy_game(&t.p("game"), &blue);
+    let mut n = 0;
+    t.act_in(&t.game(), &mut n).unwrap();
+    let block = block_of(&ok(&["post", &t.game(), "--format", "text"]));
+    assert!(block.contains("Entries: 3-3"), "{block}");
+    let before = std::fs::read(blue.join("log.yaml")).unwrap();
+    // The line is not covered by the checksum: the armor reads, the import refuses.
+    for (edited, says) in [
+        (
+            "Entries: 3-4",
+            "announces entries 3-4, but it carries entry 3",
+        ),
+        (
+            "Entries: 2-3",
+            "announces entries 2-3, but it carries entry 3",
+        ),
+        (
+            "Entries: 0-3",
+            "announces the header and entries 1-3, but it carries entry 3",
+        ),
+    ] {
+        let f = t.p("edited.txt");
+        std::fs::write(&f, block.replace("Entries: 3-3", edited)).unwrap();
+        let r = cli(&[
+            "import",
+            &blue.display().to_string(),
+            &f.display().to_string(),
+        ]);
+        assert_eq!(r.code, 2, "{edited}: {}{}", r.out, r.err);
+        assert!(
+            r.err.contains("paste block 1 (starting at line 1)")
+                && r.err.contains(says)
+                && r.err.contains("damaged or edited"),
+            "{edited}: {}",
+            r.err
+        );
+        assert_eq!(std::fs::read(blue.join("log.yaml")).unwrap(), before);
+    }
+    // The whole log announced as entries only.
+    let all = block_of(&ok(&["post", &t.game(), "--from", "1"]));
+    assert!(all.contains("Entries: 0-3"), "{all}");
+    let f = t.p("all.txt");
+    std::fs::write(&f, all.replace("Entries: 0-3", "Entries: 1-3")).unwrap();
+    let r = cli(&["import", &t.s("fresh"), &f.display().to_string(), "--new"]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(
+        r.err
+            .contains("announces entries 1-3, but it carries the header and entries 1-3"),
+        "{}",
+        r.err
+    );
+    assert!(!t.p("fresh").exists());
+}
+
+#[test]
+fn transport_import_goes_on_past_a_bad_block() {
+    let t = Table::new();
+    t.start("mutual");
+    let blue = t.p("blue-game");
+    copy_game(&t.p("game"), &blue);
+    let mut n = 0;
+    // Three posts, one entry each (entries 3, 4 and 5).
+    let mut blocks = Vec::new();
+    for _ in 0..3 {
+        t.act_in(&t.game(), &mut n).unwrap();
+        blocks.push(block_of(&ok(&["post", &t.game(), "--format", "text"])));
+    }
+    let damaged = {
+        let lines: Vec<&str> = blocks[1].lines().collect();
+        let i = lines.iter().position(|l| l.is_empty()).unwrap() + 1;
+        let mut l: Vec<String> = lines.iter().map(|x| x.to_string()).collect();
+        let c = if l[i].starts_with('A') { "B" } else { "A" };
+        l[i].replace_range(0..1, c);
+        l.join("\n") + "\n"
+    };
+    let page = |parts: &[&str]| {
+        let f = t.p("page.txt");
+        std::fs::write(&f, parts.join("\nnext post\n")).unwrap();
+        f.display().to_string()
+    };
+    let blue_s = blue.display().to_string();
+
+    // Entry 4's block is damaged: entry 3 is imported; entry 5 cannot follow it.
+    let r = cli(&[
+        "import",
+        &blue_s,
+        &page(&[&blocks[0], &damaged, &blocks[2]]),
+    ]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.out.contains("Imported entries 3-3"), "{}", r.out);
+    assert!(
+        r.err.contains("2 of 3 paste blocks could not be imported"),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("paste block 2 (starting at line "),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("paste block 3 (starting at line ")
+            && r.err
+                .contains("entry 5 does not continue the log, which ends at entry 3"),
+        "{}",
+        r.err
+    );
+    assert_eq!(hashes(&blue), hashes(&t.p("game"))[..3]);
+    ok(&["verify", &blue.join("log.yaml").display().to_string()]);
+
+    // The damaged copy, then a good one later on the page: all is imported, the bad block named.
+    let r = cli(&[
+        "import",
+        &blue_s,
+        &page(&[&damaged, &blocks[2], &blocks[1]]),
+    ]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.out.contains("Imported entries 4-5"), "{}", r.out);
+    assert!(
+        r.err.contains("1 of 3 paste blocks could not be imported")
+            && r.err.contains("paste block 1 (starting at line 1)"),
+        "{}",
+        r.err
+    );
+    assert_eq!(hashes(&blue), hashes(&t.p("game")));
+
+    // Only bad blocks: nothing is written.
+    let before = std::fs::read(blue.join("log.yaml")).unwrap();
+    let r = cli(&["import", &blue_s, &page(&[&damaged])]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("nothing was written"), "{}", r.err);
+    assert_eq!(std::fs::read(blue.join("log.yaml")).unwrap(), before);
+
+    // A new game from the whole log, with a damaged block beside it: created, and the block named.
+    let all = block_of(&ok(&["post", &t.game(), "--from", "1"]));
+    let fresh = t.s("fresh");
+    let r = cli(&["import", &fresh, &page(&[&damaged, &all]), "--new"]);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.out.contains("Created"), "{}", r.out);
+    assert!(
+        r.err.contains("paste block 1 (starting at line 1)"),
+        "{}",
+        r.err
+    );
+    assert_eq!(hashes(Path::new(&fresh)), hashes(&t.p("game")));
+}

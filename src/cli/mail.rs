@@ -150,14 +150,25 @@ See what follows with `legatus template <game> --side {side} --key <your key>`, 
     ));
     (
         lines,
-        Some((name, super::play::template_text(game, game, side))),
+        Some((
+            name,
+            super::play::template_text(game, game, side, render::GAME_PLACEHOLDER),
+        )),
     )
+}
+
+/// A message composed for a side, and the side it is from.
+pub(crate) struct Composed {
+    /// The message.
+    pub mail: OutgoingMail,
+    /// The sending side: the author of the last entry (before any entry, another side than the recipient).
+    pub from_side: String,
 }
 
 /// Builds the message for `to` from the verified `game` and its exact log bytes.
 ///
 /// Errors: [`Error::Input`] if the game has no side `to`.
-pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<OutgoingMail, Error> {
+pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Composed, Error> {
     let h = &game.header;
     let recipient = h.player(to).ok_or_else(|| {
         Error::input(format!(
@@ -216,12 +227,15 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
         content_type: "text/markdown".into(),
         bytes: render::report_md(game, &provisional).into_bytes(),
     });
-    Ok(OutgoingMail {
-        from: address(&sender.name, &sender.email),
-        to: address(&recipient.name, &recipient.email),
-        subject,
-        body_text: body,
-        attachments,
+    Ok(Composed {
+        mail: OutgoingMail {
+            from: address(&sender.name, &sender.email),
+            to: address(&recipient.name, &recipient.email),
+            subject,
+            body_text: body,
+            attachments,
+        },
+        from_side: sender.side.clone(),
     })
 }
 
@@ -230,12 +244,36 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
 /// Errors: [`Error::Input`] for an unknown side, unusable SMTP settings, a refused
 /// login or an unreachable server (the password is never shown); [`Error::Verify`]
 /// if the local log does not verify.
-pub fn mail(registry: &Registry, a: MailArgs, out: &mut dyn Write) -> Result<(), Error> {
+pub fn mail(
+    registry: &Registry,
+    a: MailArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
     let dir = GameDir::new(&a.game);
     let (game, _) = dir.load(registry)?;
     let log = dir.log();
     let bytes = std::fs::read(&log).map_err(|e| Error::input(format!("{}: {e}", log.display())))?;
     let msg = compose(&game, bytes, &a.to)?;
+    if msg.from_side == a.to {
+        let others: Vec<&str> = game
+            .header
+            .players
+            .iter()
+            .map(|p| p.side.as_str())
+            .filter(|s| *s != a.to)
+            .collect();
+        writeln!(
+            err,
+            "warning: --to {to} is your own side: {to} wrote the last entry, so this message goes from {to} to {to} ({}). \
+To send the game to your opponent, use --to {}.",
+            msg.mail.to,
+            others.join(" or --to "),
+            to = a.to
+        )
+        .map_err(super::io)?;
+    }
+    let msg = msg.mail;
     let names: Vec<&str> = msg
         .attachments
         .iter()
@@ -415,7 +453,7 @@ fn inbox_merge(
     }
     if let Some(g) = merged {
         say(out, "Next:")?;
-        for line in render::next_steps(&g) {
+        for line in render::next_steps_in(&g, &game.display().to_string()) {
             say(out, format!("  - {line}"))?;
         }
     }
@@ -500,7 +538,7 @@ pub(crate) fn start_received_game(
         ),
     )?;
     say(out, "Next:")?;
-    for line in render::next_steps(game) {
+    for line in render::next_steps_in(game, &into.display().to_string()) {
         say(out, format!("  - {line}"))?;
     }
     Ok(())

@@ -25,7 +25,8 @@ mod schemas;
 pub use schemas::generate as schema_files;
 
 const EXIT_CODES: &str = "Exit codes: 0 success; 1 orders refused by the rules (names the order, the rule and why); \
-2 bad input or usage (YAML errors give file:line:column; nothing is written); 3 verification failed (names the entry and the broken check).";
+2 bad input or usage, or a file that is not a legatus log (YAML errors give file:line:column; nothing is written, \
+except that import takes the good paste blocks and names the bad ones); 3 verification failed (names the entry and the broken check).";
 
 /// legatus — play historical board wargames by email and on forums, with a
 /// signed, hash-chained log and dice nobody can preview or bias.
@@ -106,7 +107,7 @@ where
         Command::Demo(a) => demo::demo(registry, a, out),
         Command::Data(a) => data::run(a, out),
         Command::Schemas { out: dir } => schemas::run(registry, &dir, out),
-        Command::Mail(a) => mail::mail(registry, a, out),
+        Command::Mail(a) => mail::mail(registry, a, out, err),
         Command::Inbox(a) => mail::inbox(registry, a, out),
         Command::Post(a) => forum::post(registry, a, out),
         Command::Import(a) => forum::import(registry, a, out),

@@ -3,14 +3,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{ArgGroup, Args};
 
 use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
 use crate::engine::{orders, render, Error};
-use crate::protocol::keys::SigningKey;
-use crate::protocol::log::{short_message, Entry};
-use crate::ruleset::{OrderFileError, Registry};
+use crate::protocol::keys::{load_public, SigningKey};
+use crate::protocol::log::{short_message, DiceMode, Entry};
+use crate::ruleset::{OrderFileError, PendingKind, Registry};
 
 #[derive(Args, Debug)]
 pub struct AcceptArgs {
@@ -34,13 +34,15 @@ pub struct StatusArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("who").required(true).multiple(true).args(["side", "key"])))]
 pub struct TemplateArgs {
     /// The game folder.
     game: PathBuf,
-    /// The side to write orders for.
+    /// The side to write orders for (default: the side of --key).
     #[arg(long)]
-    side: String,
-    /// Your key: needed when an entry waits for your reveal, so the template is for the step that follows it.
+    side: Option<String>,
+    /// Your key: names your side, and is needed when an entry waits for your reveal, so the
+    /// template is for the step that follows it (its passphrase is asked only then).
     #[arg(long)]
     key: Option<PathBuf>,
 }
@@ -96,7 +98,7 @@ fn write_entry(dir: &GameDir, entry: &Entry, game: &Game) -> Result<(), Error> {
     )
 }
 
-fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game) -> Result<(), Error> {
+fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game, folder: &Path) -> Result<(), Error> {
     say(
         out,
         format!(
@@ -136,7 +138,7 @@ fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game) -> Result<(), Erro
         ))?;
     }
     say(out, "Next:")?;
-    for line in render::next_steps(game) {
+    for line in render::next_steps_in(game, &folder.display().to_string()) {
         say(out, format!("  - {line}"))?;
     }
     Ok(())
@@ -149,7 +151,7 @@ pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result
     let key = SigningKey::load(&a.key, None)?;
     let (entry, next) = orders::accept(&game, &key, a.side.as_deref())?;
     write_entry(&dir, &entry, &next)?;
-    summarise(out, &entry, &next)
+    summarise(out, &entry, &next, &a.game)
 }
 
 /// One line saying what replaying the log proved.
@@ -177,7 +179,8 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
             )?;
         }
     }
-    say(out, render::status(&game))?;
+    let folder = a.game.display().to_string();
+    say(out, render::status_in(&game, &folder))?;
     if let Some(k) = a.key {
         let key = SigningKey::load(&k, None)?;
         let side = orders::side_of_key(&game, &key, None)?;
@@ -195,7 +198,7 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
                     say(out, format!("  - {} [{}]", e.text, e.rule))?;
                 }
             }
-            for line in render::next_steps(&ahead) {
+            for line in render::next_steps_in(&ahead, &folder) {
                 say(out, format!("  then: {line}"))?;
             }
         }
@@ -205,8 +208,9 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
 
 /// The order-file text for `side`: the envelope follows the last entry of
 /// `game`; the step and choices are those of `ahead` (the game once `side`'s
-/// reveal has resolved what waits for it; `game` itself otherwise).
-pub fn template_text(game: &Game, ahead: &Game, side: &str) -> String {
+/// reveal has resolved what waits for it; `game` itself otherwise). Its
+/// comment names the game folder `folder` (or [`render::GAME_PLACEHOLDER`]).
+pub fn template_text(game: &Game, ahead: &Game, side: &str, folder: &str) -> String {
     let p = ahead.pending();
     let mut s = String::new();
     s.push_str(&format!(
@@ -226,7 +230,14 @@ pub fn template_text(game: &Game, ahead: &Game, side: &str) -> String {
             p.sides.join(" and ")
         ));
     }
-    s.push_str("# Fill in `orders:`, then run: legatus apply <game> --orders <this file> --key <your key>\n");
+    s.push_str(&format!(
+        "# Fill in `orders:`, then run: legatus apply {} --orders <this file> --key <your key>\n",
+        if folder == render::GAME_PLACEHOLDER {
+            folder.to_string()
+        } else {
+            render::shell_word(folder)
+        }
+    ));
     s.push_str(&format!(
         "game: \"{}\"\nafter: {}\nafter_hash: \"{}\"\nside: \"{}\"\nstep: \"{}\"\n",
         game.header.game,
@@ -243,35 +254,108 @@ pub fn template_text(game: &Game, ahead: &Game, side: &str) -> String {
     s
 }
 
+/// `legatus template`: prints the order file for the side named by `--side` or
+/// by `--key`, for the step that awaits it.
+///
+/// Errors: [`Error::Input`] when the side is not in the game, the key is not
+/// its, or nothing awaits that side now (the message says who is awaited);
+/// nothing is written then.
 pub fn template(registry: &Registry, a: TemplateArgs, out: &mut dyn Write) -> Result<(), Error> {
     let dir = GameDir::new(&a.game);
     let (game, _) = dir.load(registry)?;
-    if game.header.player(&a.side).is_none() {
+    let folder = render::shell_word(&a.game.display().to_string());
+    if let Some(side) = &a.side {
+        if game.header.player(side).is_none() {
+            return Err(Error::input(format!(
+                "no side {side:?} in this game; sides: {}",
+                game.header
+                    .players
+                    .iter()
+                    .map(|p| p.side.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    let side = match (&a.key, &a.side) {
+        (Some(k), side) => orders::side_of_public(&game, &load_public(k)?, side.as_deref())?,
+        (None, Some(side)) => side.clone(),
+        (None, None) => unreachable!("clap requires --side or --key"),
+    };
+    let missing = game.not_accepted();
+    if !missing.is_empty() {
         return Err(Error::input(format!(
-            "no side {:?} in this game; sides: {}",
-            a.side,
-            game.header
-                .players
-                .iter()
-                .map(|p| p.side.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            "nothing to order yet: the game waits for {} to accept it (`legatus accept {folder} --key <key>`); no template was written",
+            missing.join(" and ")
         )));
     }
-    let ahead = match (&a.key, game.awaited_revealer()) {
-        (Some(k), Some(who)) if who == a.side => {
+    let key_hint = a
+        .key
+        .as_ref()
+        .map(|k| render::shell_word(&k.display().to_string()))
+        .unwrap_or_else(|| format!("<{side}'s key>"));
+    let revealer = game.awaited_revealer();
+    let ahead = match (&a.key, revealer.as_deref()) {
+        (Some(k), Some(who)) if who == side => {
             let key = SigningKey::load(k, None)?;
-            orders::lookahead(&game, &key, &a.side)?
+            orders::lookahead(&game, &key, &side)?
         }
-        (None, Some(who)) if who == a.side => {
+        (None, Some(who)) if who == side => {
             return Err(Error::input(format!(
                 "entry {} waits for {who}'s dice reveal, which decides what comes next: pass --key to see it, or send a bare reveal first",
                 game.awaiting().map(|x| x.seq).unwrap_or_default()
             )))
         }
-        _ => game.clone(),
+        (_, Some(who)) => {
+            let aw = game.awaiting().expect("a revealer is awaited for an entry");
+            let how = if game.header.dice.mode == DiceMode::Referee {
+                format!("a bare reveal: `legatus apply {folder} --key <{who}'s key>`")
+            } else {
+                format!("orders from `legatus template {folder} --key <{who}'s key>`, or a bare reveal")
+            };
+            return Err(Error::input(format!(
+                "nothing awaits {side} now: entry {} by {} waits for {who}'s dice reveal, so {who} sends the next entry ({how}); \
+no template was written",
+                aw.seq, aw.author
+            )));
+        }
+        (_, None) => game.clone(),
     };
-    write!(out, "{}", template_text(&game, &ahead, &a.side)).map_err(super::io)
+    let p = ahead.pending();
+    if p.kind == PendingKind::GameOver {
+        return Err(Error::input(format!(
+            "nothing awaits {side}: the game is over ({}); no template was written",
+            p.prompt
+        )));
+    }
+    if !p.sides.iter().any(|x| x == &side) {
+        let awaited = p.sides.join(" and ");
+        let first = p.sides.first().cloned().unwrap_or_default();
+        return Err(Error::input(
+            if revealer.as_deref() == Some(side.as_str()) {
+                format!(
+                "nothing for {side} to order: entry {} waits for {side}'s dice reveal, and the step after it, {:?} — {} ({}), awaits {awaited}. \
+Send a bare reveal: `legatus apply {folder} --key {key_hint}`; no template was written",
+                game.awaiting().map(|x| x.seq).unwrap_or_default(),
+                p.step,
+                p.prompt,
+                p.rule
+            )
+            } else {
+                format!(
+                    "nothing awaits {side}: step {:?} — {} ({}) — awaits {awaited} \
+(`legatus template {folder} --side {first}`); no template was written",
+                    p.step, p.prompt, p.rule
+                )
+            },
+        ));
+    }
+    write!(
+        out,
+        "{}",
+        template_text(&game, &ahead, &side, &a.game.display().to_string())
+    )
+    .map_err(super::io)
 }
 
 fn read_orders(path: &Path) -> Result<String, Error> {
@@ -335,5 +419,5 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
         }
     };
     write_entry(&dir, &entry, &next)?;
-    summarise(out, &entry, &next)
+    summarise(out, &entry, &next, &a.game)
 }

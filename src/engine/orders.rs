@@ -6,6 +6,7 @@ use crate::protocol::keys::SigningKey;
 use crate::protocol::log::{Entry, EntryKind};
 use crate::protocol::{canonical, sealed};
 use crate::ruleset::{ParsedOrders, PendingKind};
+use ssh_key::PublicKey;
 
 use super::game::{sealed_body, Game, Outcome, Reject};
 use super::Error;
@@ -14,7 +15,18 @@ use super::Error;
 ///
 /// Errors: [`Error::Input`] when the key is not a player's, or is not `side`'s.
 pub fn side_of_key(game: &Game, key: &SigningKey, side: Option<&str>) -> Result<String, Error> {
-    let public = key.public();
+    side_of_public(game, &key.public(), side)
+}
+
+/// [`side_of_key`] for a public key (compared without its comment).
+///
+/// Errors: as [`side_of_key`].
+pub fn side_of_public(
+    game: &Game,
+    public: &PublicKey,
+    side: Option<&str>,
+) -> Result<String, Error> {
+    let public = public.clone();
     let mine: Vec<String> = game
         .header
         .players

@@ -26,21 +26,37 @@ pub fn state_yaml(game: &Game) -> String {
     )
 }
 
-/// Who must do what next, in plain words (one line each).
+/// Who must do what next, in plain words (one line each), for documents
+/// others read (report.md, mail, forum posts): commands name the game folder
+/// `<game>`, as each reader keeps the game in a folder of his own.
 pub fn next_steps(game: &Game) -> Vec<String> {
+    next_steps_in(game, GAME_PLACEHOLDER)
+}
+
+/// What the commands in [`next_steps`] call the game folder.
+pub const GAME_PLACEHOLDER: &str = "<game>";
+
+/// [`next_steps`] for the player at the keyboard: commands name the game
+/// folder `folder` (as he typed it, quoted for the shell where needed).
+pub fn next_steps_in(game: &Game, folder: &str) -> Vec<String> {
+    let folder = if folder == GAME_PLACEHOLDER {
+        folder.to_string()
+    } else {
+        shell_word(folder)
+    };
     let mut out = Vec::new();
     let missing = game.not_accepted();
     if !missing.is_empty() {
         for side in missing {
             out.push(format!(
-                "{side} must accept the game: `legatus accept <game> --key <{side}'s key>`"
+                "{side} must accept the game: `legatus accept {folder} --key <{side}'s key>`"
             ));
         }
         return out;
     }
     if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
         out.push(format!(
-            "entry {} by {} waits for {who}'s next dice reveal: {who}'s next entry fixes its dice (a bare reveal will do: `legatus apply <game> --key <key>` without --orders)",
+            "entry {} by {} waits for {who}'s next dice reveal: {who}'s next entry fixes its dice (a bare reveal will do: `legatus apply {folder} --key <key>` without --orders)",
             aw.seq, aw.author
         ));
         return out;
@@ -85,8 +101,27 @@ pub fn next_steps(game: &Game) -> Vec<String> {
     out
 }
 
-/// The status text for people.
+/// `word` as one shell word: unchanged when it holds only characters no shell
+/// treats specially, else in single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%=~".contains(c));
+    if plain && !word.starts_with('~') {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// The status text, with next steps for documents others read (see [`next_steps`]).
 pub fn status(game: &Game) -> String {
+    status_in(game, GAME_PLACEHOLDER)
+}
+
+/// The status text for the player at the keyboard, whose game folder is `folder`.
+pub fn status_in(game: &Game, folder: &str) -> String {
     let h = &game.header;
     let mut s = String::new();
     let _ = writeln!(
@@ -115,7 +150,7 @@ pub fn status(game: &Game) -> String {
         let _ = writeln!(s, "  {line}");
     }
     let _ = writeln!(s, "Next:");
-    for line in next_steps(game) {
+    for line in next_steps_in(game, folder) {
         let _ = writeln!(s, "  - {line}");
     }
     if let Some(ev) = game.recent().last() {

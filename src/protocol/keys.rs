@@ -65,14 +65,7 @@ impl SigningKey {
     /// Errors: unreadable file, not OpenSSH, not ed25519, wrong or missing passphrase.
     pub fn load(path: &Path, passphrase: Option<&str>) -> Result<Self, KeyError> {
         let p = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| KeyError::Read {
-            path: p.clone(),
-            source,
-        })?;
-        let mut key = PrivateKey::from_openssh(text.trim()).map_err(|e| KeyError::Parse {
-            path: p.clone(),
-            reason: e.to_string(),
-        })?;
+        let mut key = read_private(path)?;
         if key.is_encrypted() {
             let pass = match passphrase
                 .map(str::to_string)
@@ -189,6 +182,33 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::write(path, bytes)
+}
+
+fn read_private(path: &Path) -> Result<PrivateKey, KeyError> {
+    let p = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| KeyError::Read {
+        path: p.clone(),
+        source,
+    })?;
+    PrivateKey::from_openssh(text.trim()).map_err(|e| KeyError::Parse {
+        path: p,
+        reason: e.to_string(),
+    })
+}
+
+/// The public key of an OpenSSH private key file, as used for comparison (no
+/// comment), read without asking for the passphrase: OpenSSH keeps the public
+/// half of an encrypted key in the clear.
+///
+/// Errors: unreadable file, not OpenSSH, not ed25519.
+pub fn load_public(path: &Path) -> Result<PublicKey, KeyError> {
+    let key = read_private(path)?;
+    if key.public_key().key_data().ed25519().is_none() {
+        return Err(KeyError::NotEd25519(path.display().to_string()));
+    }
+    let mut p = key.public_key().clone();
+    p.set_comment("");
+    Ok(p)
 }
 
 /// Parses an OpenSSH public key line (ed25519 only).

@@ -258,6 +258,10 @@ pub enum LogError {
     /// The log has no header.
     #[error("{0}: empty log (no header)")]
     Empty(String),
+    /// The input is not a legatus log at all: its first document is not a
+    /// header, nor a damaged one (it has no `legatus:` protocol version).
+    #[error("{file}: this is not a legatus log: {reason}")]
+    NotALog { file: String, reason: String },
     /// A document is larger than [`MAX_DOC_BYTES`].
     #[error("{file}:{line}: a log document larger than {MAX_DOC_BYTES} bytes is refused")]
     TooLarge { file: String, line: u64 },
@@ -420,6 +424,15 @@ impl<R: BufRead> Iterator for LogReader<R> {
                 return Some(Err(LogError::Empty(self.file.clone())));
             }
             Ok(None) => return None,
+            Err(LogError::Io { file, source })
+                if !self.seen_header && source.kind() == std::io::ErrorKind::InvalidData =>
+            {
+                self.done = true;
+                return Some(Err(LogError::NotALog {
+                    file,
+                    reason: "it is not UTF-8 text".into(),
+                }));
+            }
             Err(e) => {
                 self.done = true;
                 return Some(Err(e));
@@ -427,8 +440,19 @@ impl<R: BufRead> Iterator for LogReader<R> {
         };
         let doc = if !self.seen_header {
             self.seen_header = true;
-            serde_saphyr::from_str_with_options::<Header>(&text, yaml_options())
-                .map(|h| Doc::Header(Box::new(h)))
+            match serde_saphyr::from_str_with_options::<Header>(&text, yaml_options()) {
+                Ok(h) => Ok(Doc::Header(Box::new(h))),
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(match not_a_log(&text) {
+                        Some(reason) => LogError::NotALog {
+                            file: self.file.clone(),
+                            reason,
+                        },
+                        None => self.yaml_error(e, start),
+                    }));
+                }
+            }
         } else {
             serde_saphyr::from_str_with_options::<Entry>(&text, yaml_options())
                 .map(|e| Doc::Entry(Box::new(e), start))
@@ -437,6 +461,69 @@ impl<R: BufRead> Iterator for LogReader<R> {
             self.done = true;
             self.yaml_error(e, start)
         }))
+    }
+}
+
+/// Why the first document of a file, which does not read as a header, is not
+/// a log at all; `None` when it is a damaged header: a YAML mapping with the
+/// `legatus` key (the protocol version every header starts with), or, when it
+/// is not even YAML, a line that starts with that key.
+fn not_a_log(text: &str) -> Option<String> {
+    const MARKER: &str = "legatus";
+    match serde_saphyr::from_str_with_options::<Value>(text, yaml_options()) {
+        Ok(Value::Object(m)) => {
+            if m.contains_key(MARKER) {
+                return None;
+            }
+            let has = |keys: &[&str]| keys.iter().all(|k| m.contains_key(*k));
+            Some(if has(&["seq", "prev", "author"]) {
+                "it starts with a log entry, not the header (is the beginning of the log missing?)"
+                    .to_string()
+            } else if has(&["game", "after", "side"]) {
+                "it is an order file (apply it with `legatus apply <game> --orders FILE --key KEY`)"
+                    .to_string()
+            } else {
+                format!(
+                    "its first document has no `{MARKER}:` protocol version, which every log header starts with{}",
+                    hint(text)
+                )
+            })
+        }
+        Ok(_) => Some(format!(
+            "its first document is not a mapping with a `{MARKER}:` protocol version, as every log header is{}",
+            hint(text)
+        )),
+        Err(_) => {
+            let marked = text.lines().any(|l| {
+                let l = l.trim_start_matches(|c: char| c.is_whitespace() || c == '{');
+                let l = l.trim_start_matches(['"', '\'']);
+                l.strip_prefix(MARKER).is_some_and(|r| {
+                    r.trim_start_matches(['"', '\''])
+                        .trim_start()
+                        .starts_with(':')
+                })
+            });
+            (!marked).then(|| {
+                format!(
+                    "its first document is not YAML with a `{MARKER}:` protocol version, as every log header is{}",
+                    hint(text)
+                )
+            })
+        }
+    }
+}
+
+/// A hint for text that is something else legatus reads.
+fn hint(text: &str) -> &'static str {
+    if text.contains("BEGIN LEGATUS ENTRIES") {
+        " (it holds a forum paste block: take it into a game with `legatus import`)"
+    } else if text.lines().take(50).any(|l| {
+        let l = l.to_ascii_lowercase();
+        l.starts_with("mime-version:") || l.starts_with("content-type: multipart")
+    }) {
+        " (it looks like an email: merge it with `legatus inbox`)"
+    } else {
+        ""
     }
 }
 

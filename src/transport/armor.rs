@@ -22,6 +22,8 @@
 //!
 //! The header lines (game, entry range) are not covered by the checksum: they are
 //! routing hints, and the payload (signed entries) carries the authoritative values.
+//! `legatus import` checks them against the payload and refuses a block whose
+//! `Entries:` range is not exactly the entries it carries.
 
 use std::fmt;
 use std::io::Read;
@@ -63,6 +65,8 @@ pub struct ArmorHeader {
 pub struct Block {
     pub header: ArmorHeader,
     pub payload: Vec<u8>,
+    /// 1-based line of the text where the block's BEGIN line is.
+    pub line: usize,
 }
 
 /// Why a block found in a text could not be read back.
@@ -189,7 +193,15 @@ pub fn find_blocks(text: &str) -> Vec<Result<Block, ArmorError>> {
             j += 1;
         }
         if ended {
-            results.push(read_block(&body).map_err(err));
+            results.push(
+                read_block(&body)
+                    .map(|(header, payload)| Block {
+                        header,
+                        payload,
+                        line: line_no,
+                    })
+                    .map_err(err),
+            );
         } else {
             results.push(Err(err(ArmorErrorKind::Truncated)));
         }
@@ -204,7 +216,7 @@ const ENTRIES: &str = "Entries";
 const LENGTH: &str = "Length";
 const CHECKSUM: &str = "Checksum";
 
-fn read_block(lines: &[(usize, String)]) -> Result<Block, ArmorErrorKind> {
+fn read_block(lines: &[(usize, String)]) -> Result<(ArmorHeader, Vec<u8>), ArmorErrorKind> {
     let mut game: Option<String> = None;
     let mut entries: Option<String> = None;
     let mut length: Option<String> = None;
@@ -327,10 +339,7 @@ fn read_block(lines: &[(usize, String)]) -> Result<Block, ArmorErrorKind> {
             actual: format!("sha256:{}", hex::encode(actual)),
         });
     }
-    Ok(Block {
-        header: ArmorHeader { game, first, last },
-        payload,
-    })
+    Ok((ArmorHeader { game, first, last }, payload))
 }
 
 /// Recognises `Name: value` for the four header names (case-insensitive).

@@ -39,6 +39,36 @@ fn alexandros_8_1_leader_moves_units_one_province() {
 }
 
 #[test]
+fn alexandros_8_1_units_all_takes_every_unit_that_starts_with_the_leader() {
+    let mut s = summer_334();
+    let before: Vec<String> = s
+        .units
+        .iter()
+        .filter(|(_, u)| {
+            u.place == prov("Ionia")
+                && u.owner == legatus::games::alexandros::data::Side::Macedonian
+        })
+        .map(|(c, _)| c.clone())
+        .collect();
+    assert!(before.len() > 2, "{before:?}");
+    submit(
+        &mut s,
+        orders("moves: [{leader: Parmenio, to: Phrygia, units: [all]}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    for u in &before {
+        assert_eq!(
+            s.units[u].place,
+            prov("Phrygia"),
+            "{u} marches with Parmenio"
+        );
+    }
+    assert_eq!(s.leaders["Parmenio"].place, prov("Phrygia"));
+}
+
+#[test]
 fn alexandros_8_1_a_unit_named_twice_is_refused() {
     let mut s = summer_334();
     let r = submit(

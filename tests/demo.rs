@@ -42,21 +42,18 @@ fn demo_plays_verifies_and_fights_the_granicus() {
     let (code, v) = cli(&["verify", &log]);
     assert_eq!(code, 0, "{v}");
     assert!(v.contains("Verdict: VALID"), "{v}");
-    // The game reached the winter of 332 (the fixture scripts Spring 334 to Winter 332) and the
-    // Granicus left its rolls in the audit.
-    // (unless the dice ended the game early, e.g. with Alexander's death).
+    // The demo's published keys and game id fix every roll: the default run always reaches
+    // the winter of 331, through Gaugamela, with no part of the fixture refused.
+    assert!(
+        out.contains("Played 15 turns (spring-334 → autumn-331)"),
+        "{out}"
+    );
+    assert!(out.contains("autumn-331: battle in Mesopotamia"), "{out}");
+    assert!(!out.contains("dropped"), "{out}");
+    assert!(!out.contains("Game over"), "{out}");
     let (code, status) = cli(&["status", &dir.join("game").display().to_string()]);
     assert_eq!(code, 0, "{status}");
-    if !out.contains("Game over before") {
-        assert!(
-            out.contains("Played 12 turns (spring-334 → winter-332)"),
-            "{out}"
-        );
-        assert!(
-            status.contains("(winter-332)") || status.contains("(spring-331)"),
-            "{status}"
-        );
-    }
+    assert!(status.contains("objectives secured"), "{status}");
     let (code, audit) = cli(&["audit", &log]);
     assert_eq!(code, 0, "{audit}");
     assert!(
@@ -64,13 +61,6 @@ fn demo_plays_verifies_and_fights_the_granicus() {
         "battle rolls on the display: {audit}"
     );
     // The order files the demo applied are kept for players to read.
-    // (The Granicus alone takes the Persian placement and both set-ups; a game the dice end
-    // there early keeps only those.)
     let orders = std::fs::read_dir(dir.join("orders")).unwrap().count();
-    let least = if out.contains("Game over before") {
-        1
-    } else {
-        5
-    };
-    assert!(orders >= least, "{orders} order files kept:\n{out}");
+    assert!(orders >= 30, "{orders} order files kept:\n{out}");
 }

@@ -20,11 +20,12 @@ use super::play::DemoArgs;
 
 const SIDES: [&str; 2] = ["macedonian", "persian"];
 
-/// The season the demo stops at by default (it plays the steps before it).
-const STOP_AT: &str = "spring-331";
+/// The season the demo stops at by default (it plays the steps before it): Granicus, Issus and
+/// Gaugamela in a few seconds. `--until end` plays the whole fixture (eight game years).
+const STOP_AT: &str = "winter-331";
 
 /// The demo's game id (with [`demo_key`], it fixes every roll of the demo).
-pub const DEMO_GAME_ID: &str = "a1e8a5d05334bc00a1e8a5d0323bc000";
+pub const DEMO_GAME_ID: &str = "811b2a632d49cd4db8b057d1fed5c2fc";
 
 /// The demo's published key of `side`: an ed25519 key whose seed is the SHA-256 of
 /// `legatus demo key: <side>`. Anyone can sign with it: never use it in a real game.
@@ -43,7 +44,8 @@ const MAX_ENTRIES: u32 = 3000;
 /// The historical fixture: order files named `<season>-<year>-<step>.yaml` (each with `side`,
 /// `step`, `orders` and perhaps `standing`; the envelope comes from the game being played) and
 /// `<side>-standing.yaml`, each side's standing orders (battle plan included), sent with its
-/// files that have none of their own.
+/// files that have none of their own; `<side>-standing-from-<season>-<year>.yaml` replaces
+/// them from that season on (as a player sends new standing orders when the war changes).
 static BUNDLED: include_dir::Dir =
     include_dir::include_dir!("$CARGO_MANIFEST_DIR/fixtures/alexandros/historical");
 
@@ -51,8 +53,9 @@ static BUNDLED: include_dir::Dir =
 struct Fixture {
     /// (side, step) → (file name, text).
     orders: BTreeMap<(String, String), (String, String)>,
-    /// side → the `standing:` part of its standing-orders file.
-    standing: BTreeMap<String, String>,
+    /// (side, first turn) → the `standing:` part of its standing-orders file (turn 0: from the
+    /// start).
+    standing: BTreeMap<(String, u32), String>,
 }
 
 impl Fixture {
@@ -72,12 +75,14 @@ impl Fixture {
                     .map(|v| v.trim().trim_matches('"').to_string())
                     .unwrap_or_default()
             };
-            if name.ends_with("-standing.yaml") {
+            if let Some(from) = standing_from(&name) {
                 if let Some(i) = text.find("\nstanding:") {
-                    f.standing.insert(field("side"), text[i + 1..].to_string());
+                    f.standing
+                        .insert((field("side"), from), text[i + 1..].to_string());
                 }
             } else {
-                f.orders.insert((field("side"), field("step")), (name, text));
+                f.orders
+                    .insert((field("side"), field("step")), (name, text));
             }
         }
         f
@@ -321,6 +326,47 @@ fn template_block(template: &str, key: &str) -> String {
     s
 }
 
+/// The turn number of a season such as `autumn-331` (spring 334 is 1), from the step or
+/// file name that starts with it; `None` for anything else.
+fn turn_of(s: &str) -> Option<u32> {
+    let mut parts = s.splitn(3, ['-', '/']);
+    let season = ["spring", "summer", "autumn", "winter"]
+        .iter()
+        .position(|x| Some(*x) == parts.next())?;
+    let year: u32 = parts.next()?.parse().ok()?;
+    (334u32.checked_sub(year)? * 4 + season as u32 + 1).into()
+}
+
+/// The first turn of a standing-orders file (`<side>-standing.yaml`: 0,
+/// `<side>-standing-from-<season>-<year>.yaml`: that season), `None` for other files.
+fn standing_from(name: &str) -> Option<u32> {
+    if name.ends_with("-standing.yaml") {
+        return Some(0);
+    }
+    let (_, from) = name.split_once("-standing-from-")?;
+    turn_of(from)
+}
+
+impl Fixture {
+    /// The last turn the fixture has order files for.
+    fn last_turn(&self) -> Option<u32> {
+        self.orders
+            .keys()
+            .filter_map(|(_, step)| turn_of(step))
+            .max()
+    }
+
+    /// The standing orders of `side` in force at `step`.
+    fn standing_at(&self, side: &str, step: &str) -> &str {
+        let turn = turn_of(step).unwrap_or(0);
+        self.standing
+            .range((side.to_string(), 0)..=(side.to_string(), turn))
+            .next_back()
+            .map(|(_, t)| t.as_str())
+            .unwrap_or("")
+    }
+}
+
 /// The fixture's orders under the envelope the template wrote for this game, with the
 /// side's standing orders when the file has none of its own.
 fn compose(template: &str, fixture: &str, standing: &str) -> String {
@@ -422,7 +468,10 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         "--dir",
         &g,
     ];
-    let game_id = a.game_id.clone().unwrap_or_else(|| DEMO_GAME_ID.to_string());
+    let game_id = a
+        .game_id
+        .clone()
+        .unwrap_or_else(|| DEMO_GAME_ID.to_string());
     if !a.fresh_keys {
         new_args.extend(["--game-id", &game_id]);
     }
@@ -451,7 +500,9 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             break;
         };
         let step = next.ahead.pending().step;
-        if step.starts_with(&format!("{stop_at}/")) {
+        let past_end =
+            stop_at == "end" && turn_of(&step).is_some_and(|t| Some(t) > fixture.last_turn());
+        if past_end || step.starts_with(&format!("{stop_at}/")) {
             break;
         }
         n += 1;
@@ -477,11 +528,7 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         let tpl_file = order_dir.join(format!("{stem}.yaml"));
         if let Some((name, text)) = fixture.orders.get(&(next.side.clone(), step.clone())) {
             let file = order_dir.join(format!("{stem}.historical.yaml"));
-            let standing = fixture
-                .standing
-                .get(&next.side)
-                .map(String::as_str)
-                .unwrap_or("");
+            let standing = fixture.standing_at(&next.side, &step);
             let mut body = compose(&template, text, standing);
             let mut dropped = Vec::new();
             let mut applied = false;

@@ -68,7 +68,8 @@ pub struct DemoArgs {
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Play until this season's first step (e.g. `autumn-331`), or `end` for the whole
-    /// fixture (default: the first years, a few seconds).
+    /// fixture, Spring 334 to Winter 327 (default: `winter-331`, through Gaugamela, a few
+    /// seconds).
     #[arg(long)]
     pub until: Option<String>,
     /// Two freshly generated keys and a random game id instead of the demo's published ones:

@@ -418,8 +418,25 @@ fn template(state: &State, side_s: &str) -> String {
                 t.push_str(&format!(
                     "  # {rp} replacement points to spend this turn (Alexandros 12.1)\n"
                 ));
-                for o in replacements::offers(state, side) {
-                    t.push_str(&format!("  #   {o}\n"));
+                // A few wrapped comment lines: the YAML reader buffers at most 96 comments
+                // while looking ahead, and a long army has dozens of offers.
+                let offers = replacements::offers(state, side);
+                if !offers.is_empty() {
+                    t.push_str("  # below full strength (steps/full, RP a step); 0 steps: eliminated, rebuilt in a province you control (12.3, 12.4):\n");
+                }
+                let mut line = String::new();
+                for o in offers {
+                    if !line.is_empty() && line.len() + o.len() > 96 {
+                        t.push_str(&format!("  #   {line}\n"));
+                        line.clear();
+                    }
+                    if !line.is_empty() {
+                        line.push_str("; ");
+                    }
+                    line.push_str(&o);
+                }
+                if !line.is_empty() {
+                    t.push_str(&format!("  #   {line}\n"));
                 }
                 t.push_str("  replacements: []   # - {unit: CODE, steps: N, province: P}\n  walls: []   # city names, 2 RP each (12.5)\n");
             }

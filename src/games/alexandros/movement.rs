@@ -122,7 +122,8 @@ impl State {
     }
 }
 
-/// `units: [all]` in a move: every unit the leader may take along (8.1).
+/// `units: [all]` in a move: every unit the leader may take along (8.1) — of his own force
+/// (6.3: barbarian, Indian and Persian forces stay apart).
 pub const ALL_UNITS: &str = "all";
 
 /// Alexandros 8.1: the units of `side` that may move with a leader in `province` — in the
@@ -170,7 +171,10 @@ pub fn apply_move(
     let expanded;
     let m = if m.units.len() == 1 && m.units[0] == ALL_UNITS {
         expanded = Move {
-            units: units_with(state, side, &from),
+            units: units_with(state, side, &from)
+                .into_iter()
+                .filter(|u| state.host_of(u) == state.host_of(&m.leader))
+                .collect(),
             ..m.clone()
         };
         &expanded

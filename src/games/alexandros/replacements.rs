@@ -70,9 +70,10 @@ fn type_row(kind: UnitType) -> String {
         .unwrap_or_default()
 }
 
-/// Alexandros 12.2–12.4: what `side` may spend replacement points on, one line each for an
-/// order template — its units on the map below full strength (`unit: steps of full, RP a
-/// step`) and its eliminated units that may be rebuilt (12.4) — in unit-code order. Special
+/// Alexandros 12.2–12.4: what `side` may spend replacement points on, for an order template:
+/// `code (steps/full, RP a step, in PLACE)` for its units on the map below full strength and
+/// `code (0/full, RP a step)` for its eliminated units, rebuilt in a province it controls
+/// (12.4); in unit-code order. Special
 /// recruitment (12.8), mercenaries (12.7) and walls (12.5) are not listed.
 pub fn offers(state: &State, side: Side) -> Vec<String> {
     let mut out = Vec::new();
@@ -95,14 +96,9 @@ pub fn offers(state: &State, side: Side) -> Vec<String> {
         let each = cost(state, &type_row(u.kind));
         match &us.place {
             Place::Province(p) | Place::City(p) if us.owner == side && us.steps < full => {
-                out.push(format!(
-                    "{code} in {p}: {} of {full} steps, {each} RP a step",
-                    us.steps
-                ));
+                out.push(format!("{code} ({}/{full}, {each} RP, in {p})", us.steps));
             }
-            Place::Pool => out.push(format!(
-                "{code} (eliminated): rebuild with up to {full} steps in a province you control, {each} RP a step"
-            )),
+            Place::Pool => out.push(format!("{code} (0/{full}, {each} RP)")),
             _ => {}
         }
     }

@@ -1035,6 +1035,40 @@ fn alexandros_9_1_lone_leader_facing_enemy_units_is_captured() {
     );
 }
 
+/// Regression (found by the historical fixture): a minor combat against an Indian force alone
+/// in a province took the strength of the (absent) Persian main force, 0, and eliminated the
+/// Indians without a roll.
+#[test]
+fn alexandros_6_3_minor_combat_against_an_indian_force_counts_its_strength() {
+    let mut s = summer_334();
+    put(
+        &mut s,
+        &["indian-infantry-03", "indian-infantry-04"],
+        prov("Gandara"),
+    );
+    put(&mut s, &["phalanx-1", "Parmenio"], prov("Gandara"));
+    let d = 2 * u32::from(s.strength("indian-infantry-03").defense);
+    // The Macedonian and the Persian movement, then the Combat Phase.
+    let mut ev = Vec::new();
+    for _ in 0..2 {
+        ev.extend(
+            submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap(),
+        );
+    }
+    let line = ev
+        .iter()
+        .find(|e| e.text.starts_with("minor combat in Gandara"))
+        .unwrap_or_else(|| panic!("a minor combat in Gandara: {ev:#?}"));
+    // Two units to one: the Indians attack (9.4) with their own strength.
+    let a = 2 * u32::from(s.strength("indian-infantry-03").attack);
+    assert!(
+        line.text.contains(&format!("persian attacks {a} against"))
+            || line.text.contains(&format!(" against {d}")),
+        "the Indian force fights with its own strength ({a} attack, {d} defence): {}",
+        line.text
+    );
+}
+
 #[test]
 fn alexandros_6_3_indian_and_persian_forces_fight_apart() {
     use legatus::games::alexandros::state::Host;

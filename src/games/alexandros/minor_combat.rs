@@ -378,8 +378,10 @@ pub fn run(
                 }
             }
             Stage::Roll => {
-                let a = attack_strength(state, c.attacker, &p);
-                let d = defence_strength(state, c.defender, &p);
+                // 6.3: only the force in this combat counts (an Indian or barbarian force
+                // fights apart from the Persian main force in the same province).
+                let a = attack_of(state, c.attacker, &p, c.host_of(c.attacker));
+                let d = defence_of(state, c.defender, &p, c.host_of(c.defender));
                 let o = odds(a, d);
                 let res = match column(&state.pack, o) {
                     Lookup::Automatic(r) => {

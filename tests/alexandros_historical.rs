@@ -1,5 +1,6 @@
 //! The historical fixture (`fixtures/alexandros/historical/`): Alexander's campaign from the
-//! Granicus (Spring 334) to India (Winter 327), eight game years, played through the CLI by
+//! Granicus (Spring 334) to India and back to Babylon (Summer 323, the end of the game, 16.3),
+//! played through the CLI by
 //! `legatus demo --until end` in mutual dice with the demo's two keys and game id, so every
 //! roll is the same each run. Granicus, Issus, Gaugamela and the Hydaspes are fought on the
 //! Tactical Display from both sides' battle plans (Alexandros 10); `legatus verify` accepts the
@@ -83,8 +84,13 @@ fn alexandros_historical_campaign_eight_years_through_the_cli() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Verdict: VALID"), "{out}");
     assert!(
-        out.contains("Played 32 turns (spring-334 → winter-327)"),
-        "eight game years: {out}"
+        out.contains("Played 46 turns (spring-334 → summer-323)"),
+        "the whole game, eleven and a half years: {out}"
+    );
+    // 16.3: the game ends after Summer 323 and is judged on victory points.
+    assert!(
+        out.contains("The game is over: decisive-macedonian"),
+        "{out}"
     );
     // The fixture is written for these dice: nothing of it is refused, nothing replaced.
     assert!(!out.contains("dropped"), "{out}");
@@ -97,7 +103,7 @@ fn alexandros_historical_campaign_eight_years_through_the_cli() {
     ] {
         assert!(out.contains(battle), "{battle}: {out}");
     }
-    assert!(!out.contains("Game over"), "Alexander lives: {out}");
+    assert!(!out.contains("Game over before"), "Alexander lives: {out}");
 
     // The log verifies on its own, as an opponent or auditor would check it.
     let log = dir.join("game/log.yaml");

@@ -16,7 +16,7 @@ use crate::ruleset::Registry;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The log file (log.yaml).
+    /// The log file (log.yaml), or the game folder holding it.
     log: PathBuf,
     /// Print the exact bytes entry N's signature covers (for `ssh-keygen -Y verify`), nothing else.
     #[arg(long, value_name = "N")]
@@ -28,7 +28,7 @@ pub struct VerifyArgs {
 
 #[derive(Args, Debug)]
 pub struct AuditArgs {
-    /// The log file (log.yaml).
+    /// The log file (log.yaml), or the game folder holding it.
     log: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
@@ -56,7 +56,17 @@ fn find_entry(a: &VerifyArgs, n: u64) -> Result<crate::protocol::log::Entry, Err
     )))
 }
 
-pub fn verify(registry: &Registry, a: VerifyArgs, out: &mut dyn Write) -> Result<(), Error> {
+/// The log file: `path` itself, or `path/log.yaml` when `path` is a game folder.
+fn log_file(path: &std::path::Path) -> PathBuf {
+    if path.is_dir() {
+        path.join("log.yaml")
+    } else {
+        path.to_path_buf()
+    }
+}
+
+pub fn verify(registry: &Registry, mut a: VerifyArgs, out: &mut dyn Write) -> Result<(), Error> {
+    a.log = log_file(&a.log);
     if let Some(n) = a.show_signed {
         let e = find_entry(&a, n)?;
         let bytes = e
@@ -133,7 +143,8 @@ pub fn verify(registry: &Registry, a: VerifyArgs, out: &mut dyn Write) -> Result
     }
 }
 
-pub fn audit(registry: &Registry, a: AuditArgs, out: &mut dyn Write) -> Result<(), Error> {
+pub fn audit(registry: &Registry, mut a: AuditArgs, out: &mut dyn Write) -> Result<(), Error> {
+    a.log = log_file(&a.log);
     let mut authors: BTreeMap<u64, String> = BTreeMap::new();
     let mut audit = Audit::default();
     replay(LogReader::open(&a.log)?, registry, |e, _| {

@@ -21,7 +21,7 @@ use super::play::DemoArgs;
 const SIDES: [&str; 2] = ["macedonian", "persian"];
 
 /// The season the demo stops at by default (it plays the steps before it): Granicus, Issus and
-/// Gaugamela in a few seconds. `--until end` plays the whole fixture (eight game years).
+/// Gaugamela in a few seconds. `--until end` plays the whole fixture, to the end of the game (Summer 323).
 const STOP_AT: &str = "winter-331";
 
 /// The demo's game id (with [`demo_key`], it fixes every roll of the demo).
@@ -247,25 +247,25 @@ fn repair(text: &str, msg: &str) -> Option<(String, String)> {
             }
         }
         if changed {
-            // A `moves:` left with no items becomes `moves: []`.
-            let lines: Vec<&str> = out.lines().collect();
-            let mut fixed = String::new();
-            for (i, l) in lines.iter().enumerate() {
-                fixed.push_str(l);
-                if l.trim_end().ends_with("moves:") {
-                    let indent = l.len() - l.trim_start().len();
-                    let has_items = lines.get(i + 1).is_some_and(|n| {
-                        let ni = n.len() - n.trim_start().len();
-                        ni > indent || (ni == indent && n.trim_start().starts_with("- "))
-                    });
-                    if !has_items {
-                        fixed.push_str(" []");
-                    }
-                }
-                fixed.push('\n');
-            }
-            let out = fixed;
+            let out = empty_lists(&out);
             return Some((out, format!("the move of {leader}")));
+        }
+    }
+    // A replacement: drop its `- {unit: CODE, ...}` item.
+    if let Some(unit) = word_after("order replacement ") {
+        let item = format!("{{unit: {unit},");
+        if text
+            .lines()
+            .any(|l| l.trim_start().starts_with("- ") && l.contains(&item))
+        {
+            let kept: Vec<&str> = text
+                .lines()
+                .filter(|l| !(l.trim_start().starts_with("- ") && l.contains(&item)))
+                .collect();
+            return Some((
+                empty_lists(&(kept.join("\n") + "\n")),
+                format!("the replacement of {unit}"),
+            ));
         }
     }
     // A siege: drop the `sieges:` line naming the city.
@@ -288,6 +288,34 @@ fn repair(text: &str, msg: &str) -> Option<(String, String)> {
         }
     }
     None
+}
+
+/// `moves:` or `replacements:` left with no items (comments aside) becomes `KEY: []`.
+fn empty_lists(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut fixed = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        fixed.push_str(l);
+        let key = l.split('#').next().unwrap_or("").trim_end();
+        if key.ends_with("moves:") || key.ends_with("replacements:") {
+            let indent = l.len() - l.trim_start().len();
+            // The next line that is not a comment (fixture files comment their items).
+            let next = lines[i + 1..].iter().find(|n| {
+                let t = n.trim_start();
+                !t.is_empty() && !t.starts_with('#')
+            });
+            let has_items = next.is_some_and(|n| {
+                let ni = n.len() - n.trim_start().len();
+                ni > indent || (ni == indent && n.trim_start().starts_with("- "))
+            });
+            if !has_items {
+                fixed.truncate(fixed.len() - l.len());
+                fixed.push_str(&format!("{key} []"));
+            }
+        }
+        fixed.push('\n');
+    }
+    fixed
 }
 
 /// A battle-round template that leaves `attacks: []` although an attack is compulsory
@@ -329,10 +357,11 @@ fn template_block(template: &str, key: &str) -> String {
 /// The turn number of a season such as `autumn-331` (spring 334 is 1), from the step or
 /// file name that starts with it; `None` for anything else.
 fn turn_of(s: &str) -> Option<u32> {
-    let mut parts = s.splitn(3, ['-', '/']);
+    let mut parts = s.splitn(3, ['-', '/', '.']);
+    let first = parts.next()?;
     let season = ["spring", "summer", "autumn", "winter"]
         .iter()
-        .position(|x| Some(*x) == parts.next())?;
+        .position(|x| *x == first)?;
     let year: u32 = parts.next()?.parse().ok()?;
     (334u32.checked_sub(year)? * 4 + season as u32 + 1).into()
 }
@@ -503,6 +532,12 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         let past_end =
             stop_at == "end" && turn_of(&step).is_some_and(|t| Some(t) > fixture.last_turn());
         if past_end || step.starts_with(&format!("{stop_at}/")) {
+            // Leave the folder as the game stands: the last entry's dice (a battle, say)
+            // wait for the other side's reveal, so send it bare.
+            if let Some(who) = state.awaited_revealer() {
+                must(registry, &["apply", &g, "--key", &p(&key_path(&who))])?;
+                reveals += 1;
+            }
             break;
         }
         n += 1;
@@ -671,7 +706,11 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
     if status.kind == crate::ruleset::PendingKind::GameOver {
         say(
             out,
-            format!("Game over before {stop_at}: {}", status.prompt),
+            if stop_at == "end" {
+                format!("The game is over: {}", status.prompt)
+            } else {
+                format!("Game over before {stop_at}: {}", status.prompt)
+            },
         )?;
     }
     say(
@@ -700,4 +739,57 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         ),
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_of_counts_seasons_from_spring_334() {
+        assert_eq!(turn_of("spring-334/persian-setup"), Some(1));
+        assert_eq!(turn_of("winter-327/macedonian-movement"), Some(32));
+        assert_eq!(turn_of("summer-323"), Some(46));
+        assert_eq!(turn_of("macedonian-standing.yaml"), None);
+        assert_eq!(
+            standing_from("macedonian-standing-from-summer-328.yaml"),
+            Some(26)
+        );
+    }
+
+    /// Dropping the first of two commented moves keeps valid YAML (regression: the demo wrote
+    /// `moves: []` followed by the second move's item).
+    #[test]
+    fn repair_drops_a_move_between_comments() {
+        let text = "orders:\n  moves:\n  - leader: Alexander\n    to: Lybia\n    units: [all]\n  # Agis has risen\n  - leader: Antipater\n    to: Hellas\n    units: [all]\n";
+        let (fixed, what) = repair(
+            text,
+            "order move Alexander to Lybia refused (Alexandros 8.1): x",
+        )
+        .expect("repaired");
+        assert_eq!(what, "the move of Alexander");
+        assert!(
+            fixed.contains("  moves:\n  # Agis has risen\n  - leader: Antipater"),
+            "{fixed}"
+        );
+        let (fixed, _) = repair(
+            &fixed,
+            "order move Antipater to Hellas refused (Alexandros 8.1): x",
+        )
+        .expect("repaired");
+        assert!(fixed.contains("  moves: []"), "{fixed}");
+    }
+
+    #[test]
+    fn repair_drops_a_refused_replacement() {
+        let text =
+            "orders:\n  replacements:   # 12.3\n  - {unit: hetairoi, steps: 1}\n  moves: []\n";
+        let (fixed, what) = repair(
+            text,
+            "order replacement hetairoi refused (Alexandros 12.3): hetairoi cannot exceed full strength",
+        )
+        .expect("repaired");
+        assert_eq!(what, "the replacement of hetairoi");
+        assert_eq!(fixed, "orders:\n  replacements: []\n  moves: []\n");
+    }
 }

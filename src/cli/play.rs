@@ -68,7 +68,7 @@ pub struct DemoArgs {
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Play until this season's first step (e.g. `autumn-331`), or `end` for the whole
-    /// fixture, Spring 334 to Winter 327 (default: `winter-331`, through Gaugamela, a few
+    /// fixture, Spring 334 to the end in Summer 323 (default: `winter-331`, through Gaugamela, a few
     /// seconds).
     #[arg(long)]
     pub until: Option<String>,

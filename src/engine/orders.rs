@@ -36,6 +36,23 @@ pub fn side_of_public(
         .collect();
     match side {
         Some(s) if mine.iter().any(|m| m == s) => Ok(s.to_string()),
+        Some(s) if !game.header.players.iter().any(|p| p.side == s) => {
+            let sides: Vec<&str> = game
+                .header
+                .players
+                .iter()
+                .map(|p| p.side.as_str())
+                .collect();
+            let odd = if s.is_ascii() {
+                ""
+            } else {
+                " (it has non-ASCII letters: a look-alike?)"
+            };
+            Err(Error::input(format!(
+                "there is no side {s:?} in this game{odd}; the sides are {}",
+                sides.join(", ")
+            )))
+        }
         Some(s) => Err(Error::input(format!(
             "this key does not belong to side {s:?} (it is {}); sign with {s}'s key",
             if mine.is_empty() {

@@ -198,12 +198,18 @@ pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
             "Entry {} ({}{by})",
             ev.seq, ev.author
         )));
-        doc.push(Block::List(
-            ev.events
-                .iter()
-                .map(|e| format!("{} ({})", e.text, e.rule))
-                .collect(),
-        ));
+        if ev.events.is_empty() {
+            doc.push(Block::Paragraph(
+                "Nothing to report (orders that leave the board as it was).".into(),
+            ));
+        } else {
+            doc.push(Block::List(
+                ev.events
+                    .iter()
+                    .map(|e| format!("{} ({})", e.text, e.rule))
+                    .collect(),
+            ));
+        }
     }
     if !provisional.is_empty() {
         doc.push(Block::Heading("Provisional data in use".into()));

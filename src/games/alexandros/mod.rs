@@ -520,12 +520,16 @@ fn summary(state: &State) -> Vec<String> {
         count(Ctl::Macedonian),
         count(Ctl::Persian),
         count(Ctl::Independent),
-        state
-            .depleted
-            .iter()
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ")
+        if state.depleted.is_empty() {
+            "none".to_string()
+        } else {
+            state
+                .depleted
+                .iter()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
     ));
     for side in [Side::Macedonian, Side::Persian] {
         // Every province where the side has leaders or field units, leaderless ones included.

@@ -153,7 +153,10 @@ fn hostile_order_files_are_refused_cleanly() {
             .as_bytes(),
         &[2],
     );
-    assert!(msg.contains("does not belong"), "{msg}");
+    assert!(
+        msg.contains("no side") && msg.contains("look-alike") && msg.contains("red, blue"),
+        "{msg}"
+    );
     refused(
         &t,
         "boolean-looking side",

@@ -200,6 +200,14 @@ fn protocol_tamper_drop_swap_duplicate_truncate() {
     let last_doc = text.rfind("---\n").unwrap();
     let cut = &text[..last_doc + (text.len() - last_doc) / 2];
     assert_caught(&t, cut, n - 1, "truncated in the middle of the last entry");
+    // The verdict says the file may have been cut off in transit.
+    let (_, out) = verify_text(&t, cut);
+    assert!(out.contains("cut off in transit"), "{out}");
+    // A bad entry in the middle of the log gets no such hint.
+    let mut copy = docs.clone();
+    copy.swap(2, 3);
+    let (_, out) = verify_text(&t, &write(&copy));
+    assert!(!out.contains("cut off"), "{out}");
 }
 
 #[test]

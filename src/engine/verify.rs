@@ -27,6 +27,9 @@ pub struct Verified {
     pub awaiting: Option<u64>,
 }
 
+/// Added to the reason when the bad entry is the last in the file.
+const TRUNCATED: &str = " (this is the file's last entry: if the file was cut off in transit — a truncated attachment or paste — ask for the log again)";
+
 /// Replays a whole log, stopping at the first bad entry.
 ///
 /// Errors: [`Error::Input`] when the file is unreadable or not YAML (with
@@ -64,9 +67,12 @@ pub fn replay<R: BufRead>(
     };
     let mut game = Game::new(header, registry)?;
     let mut v = Verified::default();
-    for doc in reader {
+    let mut docs = reader.peekable();
+    while let Some(doc) = docs.next() {
         // Entries are named by their position in the log, whatever their `seq` field says.
         let seq = game.last_seq() + 1;
+        // A log cut off in transit fails on its last entry: say so.
+        let hint = if docs.peek().is_none() { TRUNCATED } else { "" };
         let entry = match doc {
             Ok(Doc::Entry(e, _line)) => e,
             Ok(Doc::Header(_)) => unreachable!("later documents are read as entries"),
@@ -79,12 +85,16 @@ pub fn replay<R: BufRead>(
                 return Err(Error::Verify {
                     seq,
                     check: "format",
-                    reason: format!("{file}:{line}:{column}: {message}"),
+                    reason: format!("{file}:{line}:{column}: {message}{hint}"),
                 })
             }
             Err(e) => return Err(e.into()),
         };
-        let fail = |check: &'static str, reason: String| Error::Verify { seq, check, reason };
+        let fail = |check: &'static str, reason: String| Error::Verify {
+            seq,
+            check,
+            reason: format!("{reason}{hint}"),
+        };
         game.check_signature(&entry)
             .map_err(|r| fail(r.check, r.reason))?;
         v.signatures += 1;

@@ -523,6 +523,13 @@ fn alexandros_13_2_withdrawal_of_memnon() {
     }
     o.push('}');
     assert_eq!(Alexandros.pending(&s).sides, vec!["persian".to_string()]);
+    // The template does not offer a move to the leader about to be withdrawn; it says so.
+    let t = Alexandros.template(&s, "persian");
+    assert!(!t.contains("leader: Memnon"), "{t}");
+    assert!(
+        t.contains("withdrawn from the map as this step is applied (Alexandros 13.2): Memnon"),
+        "{t}"
+    );
     submit(&mut s, orders(&o), &no_standing(), &mut dice(1)).unwrap();
     assert_eq!(s.leaders["Memnon"].place, Place::Removed);
 }

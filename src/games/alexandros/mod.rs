@@ -440,13 +440,24 @@ fn template(state: &State, side_s: &str) -> String {
                 }
                 t.push_str("  replacements: []   # - {unit: CODE, steps: N, province: P}\n  walls: []   # city names, 2 RP each (12.5)\n");
             }
+            let leaving = reinforcements::withdrawing(state, side);
+            if !leaving.is_empty() {
+                t.push_str(&format!(
+                    "  # withdrawn from the map as this step is applied (Alexandros 13.2): {}\n",
+                    leaving.join(", ")
+                ));
+            }
             t.push_str("  moves:   # each leader once, one province; units must start with him (Alexandros 8.1)\n");
             for (name, l) in &state.leaders {
-                if l.owner != side {
+                if l.owner != side || leaving.contains(name) {
                     continue;
                 }
                 if let Place::Province(p) = &l.place {
-                    let units = state.field_units(side, p);
+                    let units: Vec<String> = state
+                        .field_units(side, p)
+                        .into_iter()
+                        .filter(|u| !leaving.contains(u))
+                        .collect();
                     // Only destinations the leader may reach this turn (8.2 winter mountain
                     // borders, 8.3 closed provinces); units may still be barred (8.3, 13).
                     let ns: Vec<String> = state

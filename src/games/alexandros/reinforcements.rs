@@ -51,6 +51,27 @@ pub fn due(state: &State, side: Side) -> Vec<String> {
     v
 }
 
+/// Alexandros 13.2: the units and leaders of `side` this turn withdraws from the map when its
+/// movement step is applied (what an order template must not offer), in track order.
+pub fn withdrawing(state: &State, side: Side) -> Vec<String> {
+    let Some(t) = state.pack.turn(state.turn) else {
+        return Vec::new();
+    };
+    t.withdrawals
+        .iter()
+        .filter_map(|e| e.unit.clone().or_else(|| e.leader.clone()))
+        .filter(|who| counter_side(state, who) == Some(side))
+        .filter(|who| {
+            let place = state
+                .units
+                .get(who)
+                .map(|u| &u.place)
+                .or_else(|| state.leaders.get(who).map(|l| &l.place));
+            matches!(place, Some(Place::Province(_) | Place::City(_)))
+        })
+        .collect()
+}
+
 /// Alexandros 13.2: removes this turn's withdrawals of `side` (already eliminated: ignored).
 pub fn withdraw(state: &mut State, side: Side, ev: &mut Vec<Event>) {
     let Some(t) = state.pack.turn(state.turn).cloned() else {

@@ -244,7 +244,7 @@ fn alexandros_status_lists_leaderless_units() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("Thrace: 1 units without a leader")
+            .any(|l| l.contains("Thrace: 1 unit without a leader")
                 || l.contains("Thrace: ") && l.contains("without a leader")),
         "{lines:?}"
     );

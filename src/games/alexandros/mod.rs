@@ -561,9 +561,14 @@ fn summary(state: &State) -> Vec<String> {
             .iter()
             .map(|(p, ls)| {
                 let n = state.field_units(side, p).len();
+                let units = if n == 1 {
+                    "1 unit".to_string()
+                } else {
+                    format!("{n} units")
+                };
                 match ls.is_empty() {
-                    true => format!("{p}: {n} units without a leader"),
-                    false => format!("{p}: {} with {n} units", ls.join(", ")),
+                    true => format!("{p}: {units} without a leader"),
+                    false => format!("{p}: {} with {units}", ls.join(", ")),
                 }
             })
             .collect();

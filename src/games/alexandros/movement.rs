@@ -374,13 +374,23 @@ pub fn apply_move(
         }
         may_enter(state, &m.leader, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
         final_units = m.units.clone();
+        // Counted as the status counts them: the Siege Train is not a combat unit.
+        let train = final_units
+            .iter()
+            .filter(|u| state.is_siege_train(u))
+            .count();
         ev.push(Event::new(
             "Alexandros 8.1",
             format!(
-                "{} moves from {from} to {} with {} units",
+                "{} moves from {from} to {} with {} units{}",
                 m.leader,
                 m.to,
-                final_units.len()
+                final_units.len() - train,
+                if train > 0 {
+                    " and the Siege Train"
+                } else {
+                    ""
+                }
             ),
         ));
     }

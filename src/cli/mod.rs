@@ -66,7 +66,7 @@ enum Command {
         #[arg(long, default_value = "schemas")]
         out: PathBuf,
     },
-    /// Email the game to a side: the turn report, log.yaml, its order template, report.md.
+    /// Email the game to a side: the turn report, log.yaml, report.md and his order template (when his next step does not wait on his own dice reveal).
     Mail(mail::MailArgs),
     /// Merge the log.yaml of received mail (.eml file or Maildir) into a game folder, or start a new one.
     Inbox(mail::InboxArgs),

@@ -90,17 +90,30 @@ impl Battle {
                     .filter(|id| self.unit(id).map(|u| u.side == side).unwrap_or(false))
                     .map(String::as_str)
                     .collect();
-                s.push_str(&format!("  rally: []  # may try: {}\n", rally.join(", ")));
+                if rally.is_empty() {
+                    s.push_str("  rally: []  # none of your units may rally (10.18)\n");
+                } else {
+                    s.push_str(&format!(
+                        "  rally: []  # may try (10.18): {}\n",
+                        rally.join(", ")
+                    ));
+                }
                 let open: Vec<String> = self
                     .vacant_at_start
                     .iter()
                     .filter(|p| self.occupant(p).is_none())
                     .map(|p| p.label(side))
                     .collect();
-                s.push_str(&format!(
-                    "  advances: []  # empty since the round began: {}\n",
-                    open.join(", ")
-                ));
+                if open.is_empty() {
+                    s.push_str(
+                        "  advances: []  # no box has been empty since the round began (10.9)\n",
+                    );
+                } else {
+                    s.push_str(&format!(
+                        "  advances: []  # into boxes empty since the round began (10.9): {}\n",
+                        open.join(", ")
+                    ));
+                }
                 if n > 1 {
                     s.push_str("  # move: {units: [A, B], to: BOX}  (one tactical move, 10.8)\n");
                 }
@@ -116,8 +129,12 @@ impl Battle {
                     }
                 }
                 s.push_str(&format!(
-                    "  attacks: []  # {} box(es) at least one; possible: {}\n",
-                    if n == 1 { "exactly one" } else { "one or more" },
+                    "  attacks: []  # attack from {} (10.10); possible: {}\n",
+                    if n == 1 {
+                        "exactly one box in round 1"
+                    } else {
+                        "at least one box"
+                    },
                     legal.join("; ")
                 ));
             }

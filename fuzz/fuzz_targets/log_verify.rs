@@ -10,6 +10,7 @@ use legatus::engine::verify::verify;
 use legatus::protocol::log::LogReader;
 
 fuzz_target!(|data: &[u8]| {
+    // The built-in rulesets (Alexandros) and the Tally test ruleset.
     let registry = legatus::ruleset::Registry::builtin().register(tally::Tally);
     let read = || LogReader::new("fuzz.yaml".into(), std::io::Cursor::new(data));
     if let Ok((game, _)) = verify(read(), &registry) {

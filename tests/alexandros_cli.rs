@@ -6,7 +6,7 @@ mod support;
 use legatus::engine::folder::GameDir;
 use support::{ok, registry, Table};
 
-fn new_game(t: &Table, dir: &str, data: Option<&str>) {
+fn new_game(t: &Table, dir: &str, data: Option<&str>) -> String {
     let game = t.s(dir);
     let mac = format!("macedonian=Ana,ana@example.org,{}", t.s("red.key.pub"));
     let per = format!("persian=Ben,ben@example.org,{}", t.s("blue.key.pub"));
@@ -28,7 +28,7 @@ fn new_game(t: &Table, dir: &str, data: Option<&str>) {
     }
     ok(&args);
     ok(&["accept", &game, "--key", &t.s("red.key")]);
-    ok(&["accept", &game, "--key", &t.s("blue.key")]);
+    ok(&["accept", &game, "--key", &t.s("blue.key")])
 }
 
 #[test]
@@ -38,8 +38,20 @@ fn alexandros_data_override_changes_hash_and_provisional_list() {
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/alexandros/overrides/players-table-and-counter.yaml"
     );
-    new_game(&t, "plain", None);
-    new_game(&t, "printed", Some(fixture));
+    let plain_accept = new_game(&t, "plain", None);
+    let printed_accept = new_game(&t, "printed", Some(fixture));
+    // Accepting tells the player whether the header's data is the bundled scenario's, and
+    // which values differ (the data hash alone only proves the header carries that data).
+    assert!(
+        plain_accept.contains("identical to the bundled scenario campaign-334"),
+        "{plain_accept}"
+    );
+    assert!(
+        printed_accept.contains("scenario data differs from the bundled scenario campaign-334")
+            && printed_accept.contains("overrides named:")
+            && printed_accept.contains("minor-combat-results"),
+        "{printed_accept}"
+    );
     let (plain, _) = GameDir::new(t.p("plain")).load(&registry()).unwrap();
     let (printed, _) = GameDir::new(t.p("printed")).load(&registry()).unwrap();
     assert_ne!(

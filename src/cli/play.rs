@@ -152,7 +152,81 @@ pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result
     let key = SigningKey::load(&a.key, None)?;
     let (entry, next) = orders::accept(&game, &key, a.side.as_deref())?;
     write_entry(&dir, &entry, &next)?;
-    summarise(out, &entry, &next, &a.game)
+    summarise(out, &entry, &next, &a.game)?;
+    say(out, data_notice(&game))
+}
+
+/// What the accepted header's scenario data is, compared with this legatus' bundled scenario
+/// of the same name: the same, or the values that differ (the game creator's overrides — or
+/// his tampering: the data hash only proves the data is what the header carries).
+fn data_notice(game: &Game) -> String {
+    let h = &game.header;
+    let Ok(bundled) = game.rules().load_scenario(&h.scenario.id, &[]) else {
+        return format!(
+            "Scenario data: this legatus has no bundled scenario {:?} to compare with; review the header's data.",
+            h.scenario.id
+        );
+    };
+    let mut diffs = Vec::new();
+    data_diff(&bundled, &h.data, &mut String::new(), &mut diffs);
+    if diffs.is_empty() {
+        return format!(
+            "Scenario data: identical to the bundled scenario {}.",
+            h.scenario.id
+        );
+    }
+    let shown: Vec<String> = diffs.iter().take(12).cloned().collect();
+    format!(
+        "NOTE — scenario data differs from the bundled scenario {} in {} value(s){}: {}{}. Make sure these are the overrides you agreed on.",
+        h.scenario.id,
+        diffs.len(),
+        if h.scenario.overrides.is_empty() {
+            " although the header names no override file".to_string()
+        } else {
+            format!(" (overrides named: {})", h.scenario.overrides.join(", "))
+        },
+        shown.join("; "),
+        if diffs.len() > shown.len() { "; …" } else { "" }
+    )
+}
+
+/// The paths where `a` and `b` differ, as `path: a → b` (in key order).
+fn data_diff(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    path: &mut String,
+    out: &mut Vec<String>,
+) {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                let len = path.len();
+                if !path.is_empty() {
+                    path.push('/');
+                }
+                path.push_str(k);
+                match (x.get(k), y.get(k)) {
+                    (Some(p), Some(q)) => data_diff(p, q, path, out),
+                    (Some(p), None) => out.push(format!("{path}: {p} → (removed)")),
+                    (None, Some(q)) => out.push(format!("{path}: (added) {q}")),
+                    (None, None) => {}
+                }
+                path.truncate(len);
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                let len = path.len();
+                path.push_str(&format!("/{i}"));
+                data_diff(p, q, path, out);
+                path.truncate(len);
+            }
+        }
+        _ if a != b => out.push(format!("{path}: {a} → {b}")),
+        _ => {}
+    }
 }
 
 /// One line saying what replaying the log proved.

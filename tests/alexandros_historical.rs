@@ -13,20 +13,12 @@ use legatus::engine::verify::replay;
 use legatus::protocol::log::LogReader;
 use legatus::ruleset::Registry;
 
+mod support;
+
+/// Runs `legatus` in-process: exit code and everything printed.
 fn cli(args: &[&str]) -> (i32, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["legatus"];
-    argv.extend_from_slice(args);
-    let code = legatus::cli::run(&Registry::builtin(), argv, &mut out, &mut err);
-    (
-        code,
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&err)
-        ),
-    )
+    let r = support::cli(args);
+    (r.code, format!("{}{}", r.out, r.err))
 }
 
 /// Every event of the log in order, as `entry N (author): text [rule]`.

@@ -36,6 +36,7 @@ use proptest::prelude::*;
 use proptest::sample::{subsequence, Index};
 use proptest::test_runner::FileFailurePersistence;
 use serde_json::{json, Value};
+use support::values::{at, scalar_paths};
 use support::{cli, ok, registry, Table};
 
 /// Entries played per game after the acceptances (fewer if the game ends first).
@@ -612,32 +613,6 @@ fn written_log() -> &'static str {
     })
 }
 
-/// Every scalar of a document (path of keys and indices), nulls left out (they have no other
-/// value of their type).
-fn scalars(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-    match v {
-        Value::Object(m) => m.iter().for_each(|(k, x)| {
-            path.push(k.clone());
-            scalars(x, path, out);
-            path.pop();
-        }),
-        Value::Array(a) => a.iter().enumerate().for_each(|(i, x)| {
-            path.push(i.to_string());
-            scalars(x, path, out);
-            path.pop();
-        }),
-        Value::Null => {}
-        _ => out.push(path.clone()),
-    }
-}
-
-fn at<'a>(v: &'a mut Value, path: &[String]) -> &'a mut Value {
-    path.iter().fold(v, |v, k| match v {
-        Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
-        other => &mut other[k.as_str()],
-    })
-}
-
 /// The name a scalar goes by: the last key of its path that is not a list index.
 fn field(path: &[String]) -> &str {
     path.iter()
@@ -754,7 +729,7 @@ proptest! {
         let mut all = docs(text);
         let i = doc.index(all.len());
         let mut paths = Vec::new();
-        scalars(&all[i], &mut Vec::new(), &mut paths);
+        paths.extend(scalar_paths(&all[i], false));
         let mut pick = Pick(word);
         // The header is mostly scenario data: its other fields get half the draws.
         if i == 0 && pick.coin() {

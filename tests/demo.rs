@@ -1,22 +1,13 @@
 //! `legatus demo`: plays the bundled Alexandros scenario from the historical
 //! fixture in mutual dice, verifies it, and leaves a game folder that verifies.
 
-use legatus::ruleset::Registry;
 
+mod support;
+
+/// Runs `legatus` in-process: exit code and everything printed.
 fn cli(args: &[&str]) -> (i32, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["legatus"];
-    argv.extend_from_slice(args);
-    let code = legatus::cli::run(&Registry::builtin(), argv, &mut out, &mut err);
-    (
-        code,
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&err)
-        ),
-    )
+    let r = support::cli(args);
+    (r.code, format!("{}{}", r.out, r.err))
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod support;
 
 use serde_json::Value;
+use support::values::{at, scalar_paths};
 use support::{cli, ok, Table};
 
 /// A finished mutual-dice game of at least 20 entries, and its log's documents.
@@ -82,29 +83,6 @@ fn assert_caught(t: &Table, text: &str, entry: usize, what: &str) {
     );
 }
 
-fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-    match v {
-        Value::Object(m) => m.iter().for_each(|(k, x)| {
-            path.push(k.clone());
-            leaves(x, path, out);
-            path.pop();
-        }),
-        Value::Array(a) => a.iter().enumerate().for_each(|(i, x)| {
-            path.push(i.to_string());
-            leaves(x, path, out);
-            path.pop();
-        }),
-        _ => out.push(path.clone()),
-    }
-}
-
-fn at<'a>(v: &'a mut Value, path: &[String]) -> &'a mut Value {
-    path.iter().fold(v, |v, k| match v {
-        Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
-        other => &mut other[k.as_str()],
-    })
-}
-
 fn mutate(v: &mut Value) {
     *v = match v.take() {
         Value::Number(n) => Value::from(n.as_u64().map(|x| x + 1).unwrap_or(1)),
@@ -130,7 +108,7 @@ fn protocol_tamper_any_single_value_in_any_entry() {
     );
     for (i, doc) in docs.iter().enumerate().skip(1) {
         let mut paths = Vec::new();
-        leaves(doc, &mut Vec::new(), &mut paths);
+        paths.extend(scalar_paths(doc, true));
         for path in paths {
             let mut copy = docs.clone();
             mutate(at(&mut copy[i], &path));
@@ -148,7 +126,7 @@ fn protocol_tamper_any_single_value_in_any_entry() {
 fn protocol_tamper_header_values() {
     let (t, docs) = game();
     let mut paths = Vec::new();
-    leaves(&docs[0], &mut Vec::new(), &mut paths);
+    paths.extend(scalar_paths(&docs[0], true));
     assert!(paths.len() > 15);
     for path in paths {
         let mut copy = docs.clone();

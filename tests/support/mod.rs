@@ -4,6 +4,7 @@
 
 pub mod smtp_sink;
 pub mod tally;
+pub mod values;
 
 use std::path::{Path, PathBuf};
 

@@ -68,6 +68,20 @@ fn alexandros_8_1_units_all_takes_every_unit_that_starts_with_the_leader() {
     assert_eq!(s.leaders["Parmenio"].place, prov("Phrygia"));
 }
 
+/// 4.1, 14.3: raiders are the Persian's to move; a Macedonian file naming them is refused as
+/// a part of another step, not judged as a leaderless move.
+#[test]
+fn alexandros_4_1_raiders_do_not_belong_to_the_macedonian_movement() {
+    let mut s = summer_334();
+    let r = submit(
+        &mut s,
+        orders("raiders: [{units: [home-army-1], to: Thrace}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    assert!(refused(r, "Alexandros 4.1").contains("raiders"));
+}
+
 #[test]
 fn alexandros_8_1_a_unit_named_twice_is_refused() {
     let mut s = summer_334();

@@ -1,7 +1,6 @@
 //! `legatus demo`: plays the bundled Alexandros scenario from the historical
 //! fixture in mutual dice, verifies it, and leaves a game folder that verifies.
 
-
 mod support;
 
 /// Runs `legatus` in-process: exit code and everything printed.

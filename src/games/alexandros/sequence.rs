@@ -231,9 +231,21 @@ pub fn movement_phase(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    refuse_parts(
-        o,
-        &[
+    // Raiders (14.3) and scorched earth (17.1) are the Persian's; surrender rolls (17.5)
+    // the Macedonian's.
+    let parts: &[&str] = match side {
+        Side::Persian => &[
+            "reinforcements",
+            "replacements",
+            "walls",
+            "leave_city",
+            "moves",
+            "garrison",
+            "sieges",
+            "raiders",
+            "scorch",
+        ],
+        _ => &[
             "reinforcements",
             "replacements",
             "walls",
@@ -242,11 +254,9 @@ pub fn movement_phase(
             "garrison",
             "sieges",
             "surrender_rolls",
-            "raiders",
-            "scorch",
         ],
-        "movement",
-    )?;
+    };
+    refuse_parts(o, parts, &format!("{} movement", side_name(side)))?;
     reinforcements::withdraw(state, side, ev);
     reinforcements::place(state, side, &o.reinforcements, ev)?;
     replacements::buy(state, side, &o.replacements, &o.walls, ev)?;

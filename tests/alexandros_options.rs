@@ -241,9 +241,25 @@ fn alexandros_17_1_scorched_earth_stays_past_summer() {
     }
     assert_eq!(s.turn, 6, "Summer 333");
     assert!(s.depleted.contains("Phrygia"));
-    let plain = summer_334();
+    // Without the option: the Macedonian may not scorch at all (4.1), the Persian not in
+    // this game (17.1).
+    let mut plain = summer_334();
     let r = submit(
         &mut plain.clone(),
+        orders("scorch: [Phrygia]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 4.1");
+    submit_nightfall(
+        &mut plain,
+        orders("moves: []"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    let r = submit(
+        &mut plain,
         orders("scorch: [Phrygia]"),
         &no_standing(),
         &mut dice(1),

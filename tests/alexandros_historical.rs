@@ -68,7 +68,7 @@ fn battle_account(events: &[String], province: &str) -> Vec<String> {
 }
 
 #[test]
-fn alexandros_historical_campaign_eight_years_through_the_cli() {
+fn alexandros_historical_campaign_from_the_granicus_to_babylon_through_the_cli() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
     let d = dir.display().to_string();

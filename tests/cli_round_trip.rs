@@ -100,6 +100,18 @@ fn until_orders(t: &Table) -> String {
     }
 }
 
+/// Giving the public half as `--key` says so, and writes nothing.
+#[test]
+fn a_public_key_given_as_key_is_named_as_such() {
+    let t = Table::new();
+    t.start("mutual");
+    let before = std::fs::read(t.p("game/log.yaml")).unwrap();
+    let r = cli(&["apply", &t.game(), "--key", &t.s("red.key.pub")]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("public key line"), "{}", r.err);
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
+}
+
 #[test]
 fn template_refuses_a_side_nothing_awaits_and_names_who_is_awaited() {
     let t = Table::new();

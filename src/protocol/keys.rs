@@ -192,7 +192,11 @@ fn read_private(path: &Path) -> Result<PrivateKey, KeyError> {
     })?;
     PrivateKey::from_openssh(text.trim()).map_err(|e| KeyError::Parse {
         path: p,
-        reason: e.to_string(),
+        reason: if text.trim_start().starts_with("ssh-") {
+            "this is a public key line (the .pub half); --key takes the private key file".into()
+        } else {
+            e.to_string()
+        },
     })
 }
 

@@ -199,21 +199,7 @@ fn template_refuses_while_another_sides_reveal_is_awaited_or_before_all_accept()
     );
 
     let t = Table::new();
-    ok(&[
-        "new",
-        "--ruleset",
-        "tally",
-        "--scenario",
-        "duel",
-        "--dice",
-        "mutual",
-        "--player",
-        &format!("red=Ana,ana@example.org,{}", t.s("red.key.pub")),
-        "--player",
-        &format!("blue=Ben,ben@example.org,{}", t.s("blue.key.pub")),
-        "--dir",
-        &t.game(),
-    ]);
+    t.create_in(&t.game(), "mutual", &[]);
     ok(&["accept", &t.game(), "--key", &t.key_of("red")]);
     let r = cli(&["template", &t.game(), "--side", "red"]);
     assert_eq!(r.code, 2);
@@ -225,21 +211,7 @@ fn next_steps_printed_by_commands_name_the_game_folder() {
     let t = Table::new();
     // A folder name with a space, so it must come out quoted for the shell.
     let game = t.s("my game");
-    ok(&[
-        "new",
-        "--ruleset",
-        "tally",
-        "--scenario",
-        "duel",
-        "--dice",
-        "mutual",
-        "--player",
-        &format!("red=Ana,ana@example.org,{}", t.s("red.key.pub")),
-        "--player",
-        &format!("blue=Ben,ben@example.org,{}", t.s("blue.key.pub")),
-        "--dir",
-        &game,
-    ]);
+    t.create_in(&game, "mutual", &[]);
     let quoted = format!("'{game}'");
     let accepted = ok(&["accept", &game, "--key", &t.key_of("red")]);
     assert!(

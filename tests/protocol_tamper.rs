@@ -12,23 +12,7 @@ fn game() -> (Table, Vec<Value>) {
     let t = Table::new();
     std::fs::write(t.p("long.yaml"), "turns: 5\n").unwrap();
     let data = t.s("long.yaml");
-    ok(&[
-        "new",
-        "--ruleset",
-        "tally",
-        "--scenario",
-        "duel",
-        "--dice",
-        "mutual",
-        "--player",
-        &format!("red=Ana,ana@example.org,{}", t.s("red.key.pub")),
-        "--player",
-        &format!("blue=Ben,ben@example.org,{}", t.s("blue.key.pub")),
-        "--data",
-        &data,
-        "--dir",
-        &t.game(),
-    ]);
+    t.create_in(&t.game(), "mutual", &["--data", &data]);
     ok(&["accept", &t.game(), "--key", &t.key_of("red")]);
     ok(&["accept", &t.game(), "--key", &t.key_of("blue")]);
     t.play_out();

@@ -103,7 +103,9 @@ impl Table {
         self.start_with(mode, &["--data", &data]);
     }
 
-    fn start_with(&self, mode: &str, extra: &[&str]) {
+    /// `legatus new` of a Tally duel in `dir` (red and blue, plus the referee in `referee`
+    /// mode) with `extra` arguments; nobody has accepted yet.
+    pub fn create_in(&self, dir: &str, mode: &str, extra: &[&str]) {
         let mut args = vec![
             "new".to_string(),
             "--ruleset".into(),
@@ -117,7 +119,7 @@ impl Table {
             "--player".into(),
             format!("blue=Ben,ben@example.org,{}", self.s("blue.key.pub")),
             "--dir".into(),
-            self.game(),
+            dir.to_string(),
         ];
         args.extend(extra.iter().map(|x| x.to_string()));
         if mode == "referee" {
@@ -128,6 +130,10 @@ impl Table {
         }
         let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
         ok(&a);
+    }
+
+    fn start_with(&self, mode: &str, extra: &[&str]) {
+        self.create_in(&self.game(), mode, extra);
         let mut sides = vec!["red", "blue"];
         if mode == "referee" {
             sides.push("referee");

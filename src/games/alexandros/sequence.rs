@@ -233,30 +233,20 @@ pub fn movement_phase(
 ) -> Result<(), RuleError> {
     // Raiders (14.3) and scorched earth (17.1) are the Persian's; surrender rolls (17.5)
     // the Macedonian's.
-    let parts: &[&str] = match side {
-        Side::Persian => &[
-            "reinforcements",
-            "replacements",
-            "walls",
-            "leave_city",
-            "moves",
-            "garrison",
-            "sieges",
-            "raiders",
-            "scorch",
-        ],
-        _ => &[
-            "reinforcements",
-            "replacements",
-            "walls",
-            "leave_city",
-            "moves",
-            "garrison",
-            "sieges",
-            "surrender_rolls",
-        ],
-    };
-    refuse_parts(o, parts, &format!("{} movement", side_name(side)))?;
+    let mut parts = vec![
+        "reinforcements",
+        "replacements",
+        "walls",
+        "leave_city",
+        "moves",
+        "garrison",
+        "sieges",
+    ];
+    match side {
+        Side::Persian => parts.extend(["raiders", "scorch"]),
+        _ => parts.push("surrender_rolls"),
+    }
+    refuse_parts(o, &parts, &format!("{} movement", side_name(side)))?;
     reinforcements::withdraw(state, side, ev);
     reinforcements::place(state, side, &o.reinforcements, ev)?;
     replacements::buy(state, side, &o.replacements, &o.walls, ev)?;

@@ -60,7 +60,11 @@ struct Fixture {
 
 impl Fixture {
     /// Reads (file name, text) pairs; only `.yaml` files count.
-    fn from_files(files: impl IntoIterator<Item = (String, String)>) -> Self {
+    ///
+    /// Errors: [`Error::Input`] for a file that would be silently ignored — a standing-orders
+    /// file whose name gives no season, one without `standing:`, or an order file without
+    /// `side:` and `step:`.
+    fn from_files(files: impl IntoIterator<Item = (String, String)>) -> Result<Self, Error> {
         let mut f = Fixture {
             orders: BTreeMap::new(),
             standing: BTreeMap::new(),
@@ -75,21 +79,31 @@ impl Fixture {
                     .map(|v| v.trim().trim_matches('"').to_string())
                     .unwrap_or_default()
             };
-            if let Some(from) = standing_from(&name) {
-                if let Some(i) = text.find("\nstanding:") {
-                    f.standing
-                        .insert((field("side"), from), text[i + 1..].to_string());
-                }
+            let bad = |why: &str| Error::input(format!("fixture file {name}: {why}"));
+            if name.contains("-standing") {
+                let from = standing_from(&name).ok_or_else(|| {
+                    bad("name it <side>-standing.yaml or <side>-standing-from-<season>-<year>.yaml")
+                })?;
+                let i = text
+                    .find("\nstanding:")
+                    .ok_or_else(|| bad("no `standing:` part"))?;
+                f.standing
+                    .insert((field("side"), from), text[i + 1..].to_string());
             } else {
-                f.orders
-                    .insert((field("side"), field("step")), (name, text));
+                let key = (field("side"), field("step"));
+                if key.0.is_empty() || turn_of(&key.1).is_none() {
+                    return Err(bad(
+                        "give `side:` and a `step:` such as spring-333/macedonian-movement",
+                    ));
+                }
+                f.orders.insert(key, (name, text));
             }
         }
-        f
+        Ok(f)
     }
 
-    /// The fixture bundled in the binary.
-    fn bundled() -> Self {
+    /// The fixture bundled in the binary (checked by the tests: it always reads).
+    fn bundled() -> Result<Self, Error> {
         Self::from_files(BUNDLED.files().filter_map(|file| {
             Some((
                 file.path().file_name()?.to_string_lossy().into_owned(),
@@ -117,7 +131,7 @@ impl Fixture {
                 text,
             ));
         }
-        Ok(Self::from_files(files))
+        Self::from_files(files)
     }
 }
 
@@ -511,7 +525,7 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
 
     let fixture = match &a.fixture {
         Some(d) => Fixture::from_dir(d)?,
-        None => Fixture::bundled(),
+        None => Fixture::bundled()?,
     };
     let dir = GameDir::new(&game);
     let key_of = |side: &str| SigningKey::load(&key_path(side), None).map_err(Error::from);
@@ -754,6 +768,38 @@ mod tests {
         assert_eq!(
             standing_from("macedonian-standing-from-summer-328.yaml"),
             Some(26)
+        );
+    }
+
+    /// A fixture file the demo would not use is an error, not silently skipped (a standing
+    /// file whose season did not parse once went unused unnoticed).
+    #[test]
+    fn fixture_files_that_would_be_ignored_are_refused() {
+        let bundled = Fixture::bundled().expect("the bundled fixture reads");
+        assert!(bundled.last_turn() == Some(46), "to Summer 323");
+        let standing = "side: macedonian\nstanding:\n  sortie: never\n".to_string();
+        for (name, text) in [
+            (
+                "macedonian-standing-from-midsummer-328.yaml",
+                standing.clone(),
+            ),
+            ("macedonian-standing.yaml", "side: macedonian\n".to_string()),
+            ("spring-333-notes.yaml", "# no side, no step\n".to_string()),
+        ] {
+            let r = Fixture::from_files([(name.to_string(), text)]);
+            assert!(r.is_err(), "{name} is refused");
+        }
+        let f = Fixture::from_files([(
+            "macedonian-standing-from-summer-328.yaml".to_string(),
+            standing,
+        )])
+        .unwrap();
+        assert!(f
+            .standing_at("macedonian", "summer-328/macedonian-movement")
+            .contains("sortie"));
+        assert_eq!(
+            f.standing_at("macedonian", "spring-328/macedonian-movement"),
+            ""
         );
     }
 

@@ -1553,6 +1553,12 @@ fn alexandros_10_2_order_template_lists_the_choices() {
     let t = b.order_template(&p, Side::Macedonian);
     assert!(t.contains("Center -> enemy Center"), "{t}");
     assert!(t.contains("hetairoi 12-12 +Alexander"), "{t}");
+    // 10.10: an attack is compulsory, so the template pre-fills the first possible one and is
+    // legal as it stands.
+    assert!(
+        t.contains("  attacks:  #") && t.contains("\n  - {from: "),
+        "{t}"
+    );
 }
 
 #[test]

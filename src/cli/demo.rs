@@ -332,24 +332,6 @@ fn empty_lists(text: &str) -> String {
     fixed
 }
 
-/// A battle-round template that leaves `attacks: []` although an attack is compulsory
-/// (10.10): the first attack its `possible:` comment lists, if any.
-fn patch_compulsory_attack(template: &str) -> Option<String> {
-    let line = template
-        .lines()
-        .find(|l| l.trim_start().starts_with("attacks: []") && l.contains("possible:"))?;
-    let possible = line.split("possible:").nth(1)?;
-    let first = possible.split(';').next()?.trim();
-    let (from, into) = first.split_once("->")?;
-    let indent = &line[..line.len() - line.trim_start().len()];
-    let fixed = format!(
-        "{indent}attacks:\n{indent}- {{from: {}, into: {}}}",
-        from.trim(),
-        into.trim()
-    );
-    Some(template.replacen(line, &fixed, 1))
-}
-
 /// The lines of `template` from the one starting with `key` to the end of its block.
 fn template_block(template: &str, key: &str) -> String {
     let mut s = String::new();
@@ -530,7 +512,6 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
     let dir = GameDir::new(&game);
     let key_of = |side: &str| SigningKey::load(&key_path(side), None).map_err(Error::from);
     let (mut from_fixture, mut from_template, mut refused, mut reveals) = (0u32, 0u32, 0u32, 0u32);
-    let mut patched = 0u32;
     let mut trimmed = 0u32;
     let mut seasons: Vec<String> = Vec::new();
     let mut battles = Battles::default();
@@ -642,18 +623,10 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             &["apply", &g, "--orders", &p(&tpl_file), "--key", &key],
         );
         if code != 0 {
-            // The default leaves out a compulsory attack it lists as possible: take that one.
-            let Some(fixed) = patch_compulsory_attack(&template).filter(|_| code == 1) else {
-                return Err(Error::input(format!(
-                    "demo: the template default for {step} was refused:\n{msg}"
-                )));
-            };
-            std::fs::write(&tpl_file, fixed).map_err(super::io)?;
-            must(
-                registry,
-                &["apply", &g, "--orders", &p(&tpl_file), "--key", &key],
-            )?;
-            patched += 1;
+            // Templates are legal as they stand: a refusal here is a bug to report.
+            return Err(Error::input(format!(
+                "demo: the template default for {step} was refused:\n{msg}"
+            )));
         }
         from_template += 1;
     }
@@ -693,9 +666,6 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
         for r in &refusals {
             say(out, format!("  - {r}"))?;
         }
-    }
-    if patched > 0 {
-        say(out, format!("{patched} template defaults left out a compulsory attack (10.10) and got the first possible one"))?;
     }
     say(
         out,

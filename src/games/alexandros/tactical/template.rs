@@ -124,19 +124,28 @@ impl Battle {
                     }
                     for t in all_places(pack) {
                         if adjacent(pack, &f, &t) && self.occupant(&t) == Some(other(side)) {
-                            legal.push(format!("{} -> {}", f.label(side), t.label(side)));
+                            legal.push((f.label(side), t.label(side)));
                         }
                     }
                 }
-                s.push_str(&format!(
-                    "  attacks: []  # attack from {} (10.10); possible: {}\n",
-                    if n == 1 {
-                        "exactly one box in round 1"
-                    } else {
-                        "at least one box"
-                    },
-                    legal.join("; ")
-                ));
+                let rule = if n == 1 {
+                    "exactly one box in round 1"
+                } else {
+                    "at least one box"
+                };
+                let possible: Vec<String> =
+                    legal.iter().map(|(f, t)| format!("{f} -> {t}")).collect();
+                // An attack is compulsory when one is possible (10.10): the default makes the
+                // first, so the template as it stands is always legal.
+                match legal.first() {
+                    Some((f, t)) => s.push_str(&format!(
+                        "  attacks:  # attack from {rule} (10.10); possible: {}\n  - {{from: {f}, into: {t}}}\n",
+                        possible.join("; ")
+                    )),
+                    None => s.push_str(&format!(
+                        "  attacks: []  # attack from {rule} (10.10); none possible\n"
+                    )),
+                }
             }
             Phase::Over => {}
         }

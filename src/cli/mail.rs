@@ -38,8 +38,9 @@ pub struct MailArgs {
     /// Write the message to FILE (an .eml any mail program can open and send) instead.
     #[arg(long, value_name = "FILE")]
     eml: Option<PathBuf>,
-    /// SMTP settings file: YAML with `url:` (smtp://user@host:port) and `password:`;
-    /// must not be readable by others.
+    /// SMTP settings file: YAML with `url:` (smtp://user@host:port), `password:` and,
+    /// for a server with a private CA or a self-signed certificate, `ca_file:` (that
+    /// certificate as PEM; or set LEGATUS_SMTP_CA_FILE); must not be readable by others.
     #[arg(long, value_name = "FILE", conflicts_with = "eml")]
     config: Option<PathBuf>,
 }

@@ -30,6 +30,9 @@ pub struct VerifyArgs {
 pub struct AuditArgs {
     /// The log file (log.yaml), or the game folder holding it.
     log: PathBuf,
+    /// A second copy of the same game's log (or its folder): compare the two and show
+    /// where they fork, with both signed entries as evidence (exit 3 on a fork).
+    other: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: AuditFormat,
@@ -145,6 +148,9 @@ pub fn verify(registry: &Registry, mut a: VerifyArgs, out: &mut dyn Write) -> Re
 
 pub fn audit(registry: &Registry, mut a: AuditArgs, out: &mut dyn Write) -> Result<(), Error> {
     a.log = log_file(&a.log);
+    if let Some(other) = &a.other {
+        return super::compare::run(registry, &a.log, &log_file(other), out);
+    }
     let mut authors: BTreeMap<u64, String> = BTreeMap::new();
     let mut audit = Audit::default();
     replay(LogReader::open(&a.log)?, registry, |e, _| {

@@ -13,6 +13,7 @@ use crate::engine::Error;
 use crate::ruleset::Registry;
 
 mod check;
+mod compare;
 mod data;
 mod demo;
 mod forum;
@@ -52,7 +53,7 @@ enum Command {
     Apply(play::ApplyArgs),
     /// Replay and check a log offline; print a verdict and the first bad entry.
     Verify(check::VerifyArgs),
-    /// Every die roll with its entry, purpose and rule; per-side statistics.
+    /// Every die roll with its entry, purpose and rule; per-side statistics. With two logs: where two copies fork, as evidence.
     Audit(check::AuditArgs),
     /// Make an OpenSSH ed25519 key.
     Keygen(keygen::KeygenArgs),

@@ -172,3 +172,50 @@ fn evidence_audit_of_two_agreeing_logs_finds_no_fork() {
     // Two acceptances and one entry, then one more.
     assert!(o.contains("entries 1-3; B goes on to entry 4"), "{o}");
 }
+
+#[test]
+fn evidence_audit_counts_each_roll_for_the_side_it_is_for() {
+    // Tally T3: with a standing order to block, the defender's block die is rolled
+    // while the attacker's entry is resolved. It is the defender's roll.
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    while t
+        .act_in_with(&t.game(), &mut n, |tpl| {
+            format!("{tpl}standing:\n  auto: block\n")
+        })
+        .is_some()
+    {
+        assert!(n < 500, "game does not end");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["audit", &t.game(), "--format", "json"])).unwrap();
+    let rolls = json["rolls"].as_array().unwrap();
+    let mut in_other_sides_entry = 0;
+    let mut per_side = std::collections::BTreeMap::<String, u64>::new();
+    for r in rolls {
+        let (side, author) = (r["side"].as_str().unwrap(), r["author"].as_str().unwrap());
+        let purpose = r["purpose"].as_str().unwrap();
+        let whose = purpose.split(' ').next().unwrap();
+        assert_eq!(side, whose, "{r}");
+        assert_eq!(r["side_from_rules"], true, "{r}");
+        if side != author {
+            assert!(purpose.contains("blocks"), "{r}");
+            in_other_sides_entry += 1;
+        }
+        *per_side.entry(side.to_string()).or_default() += 1;
+    }
+    assert!(in_other_sides_entry > 0, "no block roll in the attacker's entry: {json}");
+    for (side, dice) in json["distribution"].as_object().unwrap() {
+        let counted: u64 = dice["d6"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(counted, per_side[side], "{side}");
+    }
+    let text = ok(&["audit", &t.game()]);
+    assert!(text.contains("counted for the side it is for"), "{text}");
+    assert!(text.contains("\"side\" is the side the roll is for"), "{text}");
+}

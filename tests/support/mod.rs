@@ -152,6 +152,16 @@ impl Table {
     /// (orders from the template as is, or a bare reveal); returns that side,
     /// or `None` when the game is over and nothing waits.
     pub fn act_in(&self, game: &str, counter: &mut u32) -> Option<String> {
+        self.act_in_with(game, counter, |t| t)
+    }
+
+    /// As [`Table::act_in`], with the order file made by `edit` from the template.
+    pub fn act_in_with(
+        &self,
+        game: &str,
+        counter: &mut u32,
+        edit: impl Fn(String) -> String,
+    ) -> Option<String> {
         let reg = registry();
         let (g, _) = GameDir::new(game).load(&reg).unwrap();
         let key_of =
@@ -163,7 +173,7 @@ impl Table {
         if acts {
             let tpl = ok(&["template", game, "--side", &actor, "--key", &key]);
             let f = self.p(&format!("orders-{counter}.yaml"));
-            std::fs::write(&f, tpl).unwrap();
+            std::fs::write(&f, edit(tpl)).unwrap();
             ok(&[
                 "apply",
                 game,

@@ -85,12 +85,23 @@ fn evidence_hand_edited_local_log_is_named_before_any_fork() {
     // The opponent plays on in his copy and mails it.
     t.act_in(&theirs.display().to_string(), &mut n).unwrap();
     let eml = t.s("turn.eml");
-    ok(&["mail", &theirs.display().to_string(), "--to", "red", "--eml", &eml]);
+    ok(&[
+        "mail",
+        &theirs.display().to_string(),
+        "--to",
+        "red",
+        "--eml",
+        &eml,
+    ]);
     // Our own copy was edited by hand: one digit of entry 2's state hash.
     let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
     let mut docs: Vec<String> = log.split("\n---\n").map(str::to_string).collect();
     let at = docs[2].find("state: ").unwrap() + "state: ".len() + 1;
-    let flipped = if &docs[2][at..at + 1] == "0" { "1" } else { "0" };
+    let flipped = if &docs[2][at..at + 1] == "0" {
+        "1"
+    } else {
+        "0"
+    };
     docs[2].replace_range(at..at + 1, flipped);
     std::fs::write(t.p("game/log.yaml"), docs.join("\n---\n")).unwrap();
     let before = std::fs::read(t.p("game/log.yaml")).unwrap();
@@ -137,7 +148,14 @@ fn evidence_audit_of_two_logs_shows_a_fork_signed_twice_as_proof() {
     ] {
         assert!(r.out.contains(words), "{words}: {}", r.out);
     }
-    assert_eq!(r.out.matches("the signature checks against red's key").count(), 2, "{}", r.out);
+    assert_eq!(
+        r.out
+            .matches("the signature checks against red's key")
+            .count(),
+        2,
+        "{}",
+        r.out
+    );
 
     let fresh = t.p("fresh");
     t.create_in(&fresh.display().to_string(), "mutual", &[]);
@@ -205,7 +223,10 @@ fn evidence_audit_counts_each_roll_for_the_side_it_is_for() {
         }
         *per_side.entry(side.to_string()).or_default() += 1;
     }
-    assert!(in_other_sides_entry > 0, "no block roll in the attacker's entry: {json}");
+    assert!(
+        in_other_sides_entry > 0,
+        "no block roll in the attacker's entry: {json}"
+    );
     for (side, dice) in json["distribution"].as_object().unwrap() {
         let counted: u64 = dice["d6"]
             .as_object()
@@ -217,5 +238,8 @@ fn evidence_audit_counts_each_roll_for_the_side_it_is_for() {
     }
     let text = ok(&["audit", &t.game()]);
     assert!(text.contains("counted for the side it is for"), "{text}");
-    assert!(text.contains("\"side\" is the side the roll is for"), "{text}");
+    assert!(
+        text.contains("\"side\" is the side the roll is for"),
+        "{text}"
+    );
 }

@@ -10,11 +10,11 @@ mod support;
 
 use std::path::Path;
 
+use legatus::engine::merge::LogSummary;
+use legatus::protocol::log::LogReader;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Attachment as LettreAttachment, Body, MultiPart, SinglePart};
 use lettre::Message;
-use legatus::engine::merge::LogSummary;
-use legatus::protocol::log::LogReader;
 use support::{cli, ok, Table};
 
 /// A game with a few entries; returns the table and its log bytes.
@@ -135,7 +135,9 @@ fn tnef(file_name: &str, data: &[u8]) -> Vec<u8> {
     attr(&mut v, 1, 0x0008_9006, &0x0001_0000u32.to_le_bytes()); // attTnefVersion
     attr(&mut v, 1, 0x0006_9007, &[0xe4, 0x04, 0, 0, 0, 0, 0, 0]); // attOemCodepage 1252
     attr(&mut v, 1, 0x0007_8008, b"IPM.Microsoft Mail.Note\0"); // attMessageClass
-    let rend = [1, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0];
+    let rend = [
+        1, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0,
+    ];
     attr(&mut v, 2, 0x0006_9002, &rend); // attAttachRendData
     let mut title = file_name.as_bytes().to_vec();
     title.push(0);
@@ -230,7 +232,10 @@ fn mail_in_maildir_skips_an_empty_file_with_a_warning() {
         "{}",
         r.err
     );
-    assert_eq!(hashes(&into.join("log.yaml")), hashes(&t.p("game/log.yaml")));
+    assert_eq!(
+        hashes(&into.join("log.yaml")),
+        hashes(&t.p("game/log.yaml"))
+    );
     // The same with --game: the good message is merged, the empty file warned about.
     let r = cli(&[
         "inbox",
@@ -324,7 +329,11 @@ fn mail_in_base64_with_a_stray_semicolon_is_read() {
     );
     let text = String::from_utf8(raw).unwrap();
     // lettre writes the text part first (7bit), then the attachment (base64).
-    assert_eq!(text.matches("Content-Transfer-Encoding: base64\r\n").count(), 1);
+    assert_eq!(
+        text.matches("Content-Transfer-Encoding: base64\r\n")
+            .count(),
+        1
+    );
     let bad = text.replace(
         "Content-Transfer-Encoding: base64\r\n",
         "Content-Transfer-Encoding: base64;\r\n",

@@ -244,8 +244,8 @@ fn starttls_to_a_server_with_a_private_ca() {
     // and the error says how to trust the club's CA.
     let sink = SmtpSink::start_tls(USER, PASSWORD, &mechs, 1, tls.clone());
     let url = format!("smtp://rome%40example.test@127.0.0.1:{}", sink.port);
-    let cfg = SmtpConfig::from_values_and_file(Some(url.clone()), Some(PASSWORD.into()), None)
-        .unwrap();
+    let cfg =
+        SmtpConfig::from_values_and_file(Some(url.clone()), Some(PASSWORD.into()), None).unwrap();
     let err = send_smtp(&sample_mail(), &cfg).unwrap_err();
     eprintln!("{err}");
     assert!(matches!(err, MailError::Smtp { .. }), "{err:?}");

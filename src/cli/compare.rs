@@ -40,7 +40,10 @@ fn side_line(label: &str, s: &ForkSide) -> String {
             .unwrap_or_default(),
         s.hash,
         match &s.signature {
-            Ok(()) => format!("signed by {}: the signature checks against {}'s key in the header", s.entry.author, s.entry.author),
+            Ok(()) => format!(
+                "signed by {}: the signature checks against {}'s key in the header",
+                s.entry.author, s.entry.author
+            ),
             Err(why) => format!("NOT validly signed: {why}"),
         }
     )
@@ -49,14 +52,16 @@ fn side_line(label: &str, s: &ForkSide) -> String {
 fn dice_line(c: &Copy, seq: u64) -> String {
     let rolls = c.rolls_of(seq);
     if rolls.is_empty() {
-        return format!(
-            "  {}: no rolls recorded yet for entry {seq}",
-            c.name
-        );
+        return format!("  {}: no rolls recorded yet for entry {seq}", c.name);
     }
     let shown: Vec<String> = rolls
         .iter()
-        .map(|(by, r)| format!("{} {} = {} (fixed by entry {by})", r.purpose, r.die, r.value))
+        .map(|(by, r)| {
+            format!(
+                "{} {} = {} (fixed by entry {by})",
+                r.purpose, r.die, r.value
+            )
+        })
         .collect();
     format!("  {}: {}", c.name, shown.join("; "))
 }
@@ -78,7 +83,11 @@ pub fn run(registry: &Registry, a: &Path, b: &Path, out: &mut dyn Write) -> Resu
         )));
     }
     s.push_str(&format!("Two copies of game {}:\n", ca.header.game));
-    s.push_str(&format!("  A = {}\n  B = {}\n", describe(&ca), describe(&cb)));
+    s.push_str(&format!(
+        "  A = {}\n  B = {}\n",
+        describe(&ca),
+        describe(&cb)
+    ));
     let (seq, parent, x, y) = match finding {
         Comparison::OtherGames => unreachable!("handled above"),
         Comparison::HeaderFork => {
@@ -106,14 +115,22 @@ pub fn run(registry: &Registry, a: &Path, b: &Path, out: &mut dyn Write) -> Resu
     };
     s.push_str(&format!(
         "They agree on the header{}. At entry {seq} they part:\n{}\n{}\n",
-        if seq > 1 { format!(" and entries 1-{}", seq - 1) } else { String::new() },
+        if seq > 1 {
+            format!(" and entries 1-{}", seq - 1)
+        } else {
+            String::new()
+        },
         side_line("A", &x),
         side_line("B", &y)
     ));
     match &parent {
         Some(p) => s.push_str(&format!(
             "Both name the same parent: {} (hash {p}).\n",
-            if seq > 1 { format!("entry {}", seq - 1) } else { "the header".into() }
+            if seq > 1 {
+                format!("entry {}", seq - 1)
+            } else {
+                "the header".into()
+            }
         )),
         None => s.push_str("They name different parents: one copy's hash chain is broken there.\n"),
     }
@@ -152,14 +169,21 @@ after it was signed, by whoever held it since. It proves nothing against {author
         s.push_str("What this shows: the two entries do not follow the same parent, so one copy was altered before this place.\n");
     }
     s.push_str(&format!("Dice of entry {seq}'s orders in each copy:\n"));
-    s.push_str(&format!("{}\n{}\n", dice_line(&ca, seq), dice_line(&cb, seq)));
+    s.push_str(&format!(
+        "{}\n{}\n",
+        dice_line(&ca, seq),
+        dice_line(&cb, seq)
+    ));
     s.push_str(&format!(
         "Anyone can check this offline: `legatus verify {a}` and `legatus verify {b}`; `legatus verify FILE --show-signed {seq}` \
 prints the exact bytes each signature covers, and `--show-signature {seq}` the signature, for `ssh-keygen -Y verify`.\n\n",
         a = ca.name,
         b = cb.name
     ));
-    s.push_str(&format!("The two signed entries {seq}, as evidence:\n\n# A: {}\n", ca.name));
+    s.push_str(&format!(
+        "The two signed entries {seq}, as evidence:\n\n# A: {}\n",
+        ca.name
+    ));
     s.push_str(&entry_yaml(&x.entry));
     s.push_str(&format!("\n# B: {}\n", cb.name));
     s.push_str(&entry_yaml(&y.entry));

@@ -277,4 +277,3 @@ To send the game to your opponent, use --to {}.",
     say(out, format!("Subject: {}", msg.subject))?;
     say(out, format!("Attached: {}", names.join(", ")))
 }
-

@@ -42,9 +42,12 @@ impl Copy {
                 Doc::Entry(e, _) => entries.push(*e),
             }
         }
-        let header = header.ok_or_else(|| Error::input(format!("{name}: empty log (no header)")))?;
-        let verified = match verify(LogReader::new(name.to_string(), Cursor::new(bytes)), registry)
-        {
+        let header =
+            header.ok_or_else(|| Error::input(format!("{name}: empty log (no header)")))?;
+        let verified = match verify(
+            LogReader::new(name.to_string(), Cursor::new(bytes)),
+            registry,
+        ) {
             Ok((g, _)) => (g.last_seq(), None),
             Err(Error::Verify { seq, check, reason }) => {
                 (seq.saturating_sub(1), Some(format!("{check}: {reason}")))

@@ -328,12 +328,11 @@ impl<R: BufRead> LogReader<R> {
         let mut meaningful = false;
         loop {
             let mut line = String::new();
-            let n = read_line_any_end(&mut self.input, &mut line).map_err(|source| {
-                LogError::Io {
+            let n =
+                read_line_any_end(&mut self.input, &mut line).map_err(|source| LogError::Io {
                     file: self.file.clone(),
                     source,
-                }
-            })?;
+                })?;
             if n == 0 {
                 self.done = true;
                 return Ok(meaningful.then_some((text, start)));

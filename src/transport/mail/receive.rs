@@ -246,8 +246,7 @@ fn decode_base64_part(
     }
     if ends_without_boundary(msg, part) {
         return Err((
-            "the message ends inside it, without the closing MIME boundary: it was cut off"
-                .into(),
+            "the message ends inside it, without the closing MIME boundary: it was cut off".into(),
             partial(&clean),
         ));
     }

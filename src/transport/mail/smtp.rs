@@ -143,7 +143,10 @@ impl SmtpConfig {
             return Ok(None);
         };
         let pem = std::fs::read(path).map_err(|e| {
-            MailError::Config(format!("cannot read the CA certificate file {}: {e}", path.display()))
+            MailError::Config(format!(
+                "cannot read the CA certificate file {}: {e}",
+                path.display()
+            ))
         })?;
         let unusable = || {
             MailError::Config(format!(
@@ -155,7 +158,9 @@ impl SmtpConfig {
         if !String::from_utf8_lossy(&pem).contains("-----BEGIN CERTIFICATE-----") {
             return Err(unusable());
         }
-        Certificate::from_pem(&pem).map(Some).map_err(|_| unusable())
+        Certificate::from_pem(&pem)
+            .map(Some)
+            .map_err(|_| unusable())
     }
 
     /// The parsed URL: host, port, user, TLS mode.

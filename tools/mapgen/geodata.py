@@ -11,6 +11,7 @@
 import os
 import glob
 import subprocess
+import tempfile
 
 import numpy as np
 from shapely.geometry import Polygon
@@ -59,7 +60,7 @@ def gshhg_polygons(bbox, res="i", min_area_km2=0.0):
 
 
 def gmt_version():
-    out = subprocess.run(["gmt", "--version"], capture_output=True, text=True, check=True)
+    out = subprocess.run(["gmt", "--version"], capture_output=True, text=True, check=True, cwd=tempfile.gettempdir())
     return out.stdout.strip()
 
 
@@ -68,7 +69,7 @@ def wdbii_rivers(bbox, rank, res="h"):
     lon0, lat0, lon1, lat1 = bbox
     try:
         out = subprocess.run(["gmt", "coast", f"-R{lon0}/{lon1}/{lat0}/{lat1}", f"-D{res}", f"-I{rank}", "-M"],
-                             capture_output=True, text=True, check=True).stdout
+                             capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()).stdout
     except FileNotFoundError as e:
         raise SystemExit("gmt is not installed: see tools/mapgen/README.md") from e
     segs, cur = [], []

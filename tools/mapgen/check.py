@@ -1,0 +1,107 @@
+"""Self-checks of a generated map document (as read back from its YAML)."""
+import hexgrid as hg
+
+TERRAIN = {"clear", "rough", "desert", "marsh", "sea", "lake"}
+FEATURES = {"river", "mountain", "all-sea", "all-lake", "all-land", "strait", "ferry", "bridge", "blocked"}
+WATER = ("sea", "lake")
+LAND_BLOCK = {"all-sea", "all-lake", "strait", "mountain", "blocked"}
+# hexes the text prints with the role it gives them
+PRINTED_LAND = {"romans": ["5628", "5429", "5521", "5420", "5123", "5019", "5120", "5417"],
+                "macedonians": ["2913", "3014", "3315", "0706", "6121"]}
+PATHS = {"romans": [["4919", "5019", "5120"]],          # Romans 6.24: Antipatreia, then 5019, then 5120
+         "macedonians": [["2912", "2913"]]}            # Macedonians 6.24: into 2913 next to the Gates
+
+
+def run(name, doc):
+    out = []
+    hx = doc["hexes"]
+    want = {hg.key(c, r) for c in range(1, hg.NCOL + 1) for r in range(1, hg.NROW + 1)}
+    if set(hx) != want:
+        out.append("hexes missing %s / extra %s" % (sorted(want - set(hx))[:5], sorted(set(hx) - want)[:5]))
+    for k, h in hx.items():
+        if not isinstance(k, str) or len(k) != 4:
+            out.append("hex key %r is not a 4-digit string" % (k,))
+        if h["terrain"] not in TERRAIN:
+            out.append("%s: unknown terrain %s" % (k, h["terrain"]))
+        if "city" in h and h["terrain"] in WATER:
+            out.append("%s: city %s at sea" % (k, h["city"]["name"]))
+        if h.get("port") and not h.get("coastal"):
+            out.append("%s: port not coastal" % k)
+        if h.get("naval_base") and not h.get("port"):
+            out.append("%s: naval base not a port" % k)
+        if h.get("coastal") and h["terrain"] in WATER:
+            out.append("%s: an all-%s hex marked coastal" % (k, h["terrain"]))
+        for r in h.get("regions", []):
+            if r not in doc["regions"]:
+                out.append("%s: unknown region %s" % (k, r))
+        for n in h.get("fleet_sides", []):
+            if hg.distance(hg.parse(k), hg.parse(n)) != 1:
+                out.append("%s: fleet side %s not a neighbour" % (k, n))
+    for k, s in doc["hexsides"].items():
+        a, b = k.split("/")
+        if not a < b or hg.distance(hg.parse(a), hg.parse(b)) != 1:
+            out.append("hexside %s: not two neighbours in order" % k)
+        if set(s["features"]) - FEATURES:
+            out.append("hexside %s: unknown features %s" % (k, set(s["features"]) - FEATURES))
+        if ("ferry" in s["features"] or "bridge" in s["features"]) and not s.get("source") and not s.get("provisional"):
+            out.append("hexside %s: a crossing without provenance" % k)
+    for p in doc["places"].values():
+        if p["printed"] and p["hex"] not in hx:
+            out.append("place %s: hex %s off the map" % (p["name"], p["hex"]))
+        if p["kind"] == "city":
+            h = hx[p["hex"]]
+            names = [] if "city" not in h else [h["city"]["name"]] + h["city"].get("also", [])
+            if p["name"] not in names and not _variant_city(doc, p):
+                out.append("place %s: hex %s holds no such city" % (p["name"], p["hex"]))
+    for rid, r in doc["regions"].items():
+        if "capital" in r and rid not in hx[r["capital"]].get("regions", []):
+            out.append("region %s: capital %s not inside it" % (rid, r["capital"]))
+    for road in doc["roads"]:
+        hs = road["hexes"]
+        for a, b in zip(hs, hs[1:]):
+            if hg.distance(hg.parse(a), hg.parse(b)) != 1:
+                out.append("road %s: %s-%s not neighbours" % (road["id"], a, b))
+        for h in hs:
+            if hx[h]["terrain"] in WATER:
+                out.append("road %s: %s at sea" % (road["id"], h))
+    for k in PRINTED_LAND[name]:
+        if hx[k]["terrain"] in WATER:
+            out.append("printed hex %s should be land" % k)
+    for path in PATHS[name]:
+        for a, b in zip(path, path[1:]):
+            s = doc["hexsides"].get(hg.side_key(hg.parse(a), hg.parse(b)), {"features": []})
+            if set(s["features"]) & LAND_BLOCK or hx[b]["terrain"] in WATER:
+                out.append("example path %s: %s->%s blocked (%s)" % ("-".join(path), a, b, s["features"]))
+    if name == "romans":
+        if hx["6134"]["terrain"] not in WATER and not hx["6134"].get("coastal"):
+            out.append("6134 (Rhodian arrival) should hold water")
+        for k, f in (("3526", "ferry"), ("5727", "bridge")):
+            if not any(f in s["features"] and s.get("via") == k for s in doc["hexsides"].values()):
+                out.append("no %s hexside via %s" % (f, k))
+        if not hx["5529"].get("fleet_sides"):
+            out.append("Corinth 5529: no fleet_sides (Romans 5.33)")
+    else:
+        for k in ("0404/0505", "1102/1202"):
+            if "ferry" not in doc["hexsides"].get(k, {"features": []})["features"]:
+                out.append("ferry hexside %s missing (Macedonians 5.37)" % k)
+        if "pass" not in hx["2912"].get("tags", []):
+            out.append("2912: the Cilician Gates are not tagged pass")
+        rph = set(h for r in doc["roads"] if r["kind"] == "royal-road" for h in r["hexes"])
+        for k in ("2912", "2913", "3014", "6121"):
+            if k not in rph:
+                out.append("RPH does not pass %s (Macedonians 6.24, 19.32)" % k)
+        if not any("sea-lane" in h.get("tags", []) for h in hx.values()):
+            out.append("no Sea-Lane hexes (Macedonians 5.33)")
+        v = doc["variants"]["romans"]["hexes"]
+        for k, h in v.items():
+            if h.get("naval_base") and not (hx[k].get("port") or h.get("port")):
+                out.append("variant romans: naval base %s not a port" % k)
+        for r in range(17, 32):
+            if not v.get(hg.key(1, r), {}).get("coastal"):
+                out.append("variant romans: %s not coastal" % hg.key(1, r))
+    return out
+
+
+def _variant_city(doc, p):
+    v = doc.get("variants", {}).get("romans", {}).get("hexes", {}).get(p["hex"], {})
+    return v.get("city", {}).get("name") == p["name"]

@@ -8,12 +8,81 @@ LAND_BLOCK = {"all-sea", "all-lake", "strait", "mountain", "blocked"}
 # hexes the text prints with the role it gives them
 PRINTED_LAND = {"romans": ["5628", "5429", "5521", "5420", "5123", "5019", "5120", "5417"],
                 "macedonians": ["2913", "3014", "3315", "0706", "6121"]}
+# regions the rules put a city in: (city, region) or (city, "-satrapy") for none
+IN_REGION = {
+    "romans": [("Roma", "italy"), ("Capua", "italy"), ("Ostia", "italy"), ("Brundisium", "italy"),
+               ("Placentia", "cisalpine-gaul"), ("Placentia", "italy"), ("Altinum", "venetia"), ("Emporiae", "hispania"),
+               ("Pella", "macedonia"), ("Thessalonica", "macedonia"), ("Demetrias", "macedonia"),
+               ("Amphipolis", "macedonia"), ("Apollonia", "greece"), ("Corinth", "greece"), ("Athens", "greece"),
+               ("Aegina", "greece"), ("Carthage", "africa"), ("Roma", "roman-soil")],
+    "macedonians": [("Sardes", "lydia"), ("Erythrae", "lydia"), ("Ancyra", "phrygia"), ("Celaenae", "phrygia"),
+                    ("Tarsus", "cilicia"), ("Salamis", "cyprus"), ("Tyre", "phoenicia"), ("Sidon", "phoenicia"),
+                    ("Pelusium", "egypt"), ("Canopus", "egypt"), ("Babylon", "babylonia"), ("Sestus", "thrace"),
+                    ("Byzantium", "thrace"), ("Rhodes", "north-of-winter-line"), ("Cnossus", "south-of-winter-line"),
+                    ("Salamis", "south-of-winter-line"), ("Tyre", "seleucid-syria"), ("Sidon", "seleucid-syria"),
+                    ("Byblus", "seleucid-syria"), ("Aradus", "seleucid-syria"), ("Abydus", "asia"), ("Sestus", "-asia"),
+                    ("Chios", "-satrapy"), ("Rhodes", "-satrapy"), ("Samos", "-satrapy"), ("Mytilene", "-satrapy"),
+                    ("Cnossus", "-satrapy")],
+}
 PATHS = {"romans": [["4919", "5019", "5120"]],          # Romans 6.24: Antipatreia, then 5019, then 5120
          "macedonians": [["2912", "2913"]]}            # Macedonians 6.24: into 2913 next to the Gates
 
 
-def run(name, doc):
+# the fields FORMAT.md allows on each kind of item (unknown fields are refused by the loader)
+ALLOWED = {
+    "top": {"map", "title", "format", "provisional", "source", "grid", "joins", "regions", "hexes", "hexsides", "roads",
+            "places", "variants"},
+    "hex": {"terrain", "coastal", "port", "naval_base", "city", "regions", "fleet_sides", "tags", "name", "source",
+            "provisional"},
+    "city": {"name", "class", "also", "tags", "source", "provisional"},
+    "hexside": {"features", "via", "note", "source", "provisional"},
+    "road": {"id", "name", "kind", "hexes", "source", "provisional"},
+    "region": {"name", "kind", "capital", "supply", "source", "provisional"},
+    "place": {"name", "kind", "hex", "hexes", "adjacent", "printed", "source", "provisional"},
+    "variant": {"source", "provisional", "hexes", "hexsides"},
+}
+TAGS = {"pass", "sea-lane", "island", "entry", "supply-source"}
+CITY_TAGS = {"walled", "major", "capital"}
+
+
+def _fields(out, what, where, item):
+    extra = set(item) - ALLOWED[what]
+    if extra:
+        out.append("%s: unknown fields %s" % (where, sorted(extra)))
+    if what != "top" and "source" in item and "provisional" in item:
+        out.append("%s: both source and provisional" % where)
+
+
+def schema(doc):
     out = []
+    _fields(out, "top", "file", doc)
+    for k, h in doc["hexes"].items():
+        _fields(out, "hex", "hex " + k, h)
+        if "city" in h:
+            _fields(out, "city", "hex %s city" % k, h["city"])
+            if h["city"]["class"] not in ("A", "B", "C", "D"):
+                out.append("hex %s: class %s" % (k, h["city"]["class"]))
+            if set(h["city"].get("tags", [])) - CITY_TAGS:
+                out.append("hex %s: city tags %s" % (k, h["city"]["tags"]))
+        if set(h.get("tags", [])) - TAGS:
+            out.append("hex %s: tags %s" % (k, h["tags"]))
+    for k, s in doc["hexsides"].items():
+        _fields(out, "hexside", "hexside " + k, s)
+    for r in doc["roads"]:
+        _fields(out, "road", "road " + r["id"], r)
+    for k, r in doc["regions"].items():
+        _fields(out, "region", "region " + k, r)
+    for k, p in doc["places"].items():
+        _fields(out, "place", "place " + k, p)
+    for k, v in doc.get("variants", {}).items():
+        _fields(out, "variant", "variant " + k, v)
+        for hk, h in v.get("hexes", {}).items():
+            _fields(out, "hex", "variant %s hex %s" % (k, hk), h)
+    return out
+
+
+def run(name, doc):
+    out = schema(doc)
     hx = doc["hexes"]
     want = {hg.key(c, r) for c in range(1, hg.NCOL + 1) for r in range(1, hg.NROW + 1)}
     if set(hx) != want:
@@ -64,6 +133,16 @@ def run(name, doc):
         for h in hs:
             if hx[h]["terrain"] in WATER:
                 out.append("road %s: %s at sea" % (road["id"], h))
+    where = {p["name"]: p["hex"] for p in doc["places"].values() if p["kind"] == "city"}
+    sats = {rid for rid, r in doc["regions"].items() if r["kind"] == "satrapy"}
+    for city, rid in IN_REGION[name]:
+        regs = set(hx[where[city]].get("regions", []))
+        if rid == "-satrapy" and regs & sats:
+            out.append("%s (%s) should be in no satrapy (Macedonians 15.14), is in %s" % (city, where[city], regs & sats))
+        elif rid.startswith("-") and rid != "-satrapy" and rid[1:] in regs:
+            out.append("%s (%s) should not be in %s" % (city, where[city], rid[1:]))
+        elif not rid.startswith("-") and rid not in regs:
+            out.append("%s (%s) should be in %s, is in %s" % (city, where[city], rid, sorted(regs)))
     for k in PRINTED_LAND[name]:
         if hx[k]["terrain"] in WATER:
             out.append("printed hex %s should be land" % k)

@@ -85,7 +85,7 @@ def regions_at(spec, mapname, lon, lat, parts=None):
     sat = [rid for rid, r in regs.items() if r.get("kind") == "satrapy" and "polygon" in r and Polygon(r["polygon"]).contains(pt)]
     if mapname == "macedonians":
         for nm, (lo, la) in spec.get("no_satrapy_islands", {}).items():
-            if parts and any(p.contains(Point(lo, la)) and p.contains(pt) for p in parts):
+            if parts and any(p.contains(Point(lo, la)) and p.distance(pt) < 0.05 for p in parts):
                 sat = []
     out.extend(sat[:1])
     for rid, r in regs.items():

@@ -8,6 +8,7 @@ from collections import Counter
 
 import numpy as np
 import yaml
+from shapely.geometry import LineString
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -101,6 +102,22 @@ def make(name, T, gaz, regspec, roadspec, log):
                 nstrait += 1
     for k in ferry_sides:
         sides[k] = {"features": ["strait", "ferry"], "source": "Macedonians 5.37: Ferry hexside"}
+    for ridge in regspec.get("ridges", {}).get(name, []):
+        line = LineString(ridge["line"])
+        passes = {hg.parse(h) for h in ridge.get("passes", [])}
+        for h in land:
+            for n in hg.neighbours(*h):
+                if n not in land or h > n or h in passes or n in passes:
+                    continue
+                (x0, y0), (x1, y1) = hg.center(*h), hg.center(*n)
+                tt = np.linspace(0, 1, 9)
+                lo, la = geo.to_ll(x0 + (x1 - x0) * tt, y0 + (y1 - y0) * tt)
+                if LineString(np.column_stack([lo, la])).intersects(line):
+                    e = sides.setdefault(hg.side_key(h, n), {"features": [], "river_rank": None})
+                    if "mountain" not in e["features"]:
+                        e["features"].append("mountain")
+                        e["provisional"] = "the %s ridge, passable only at %s (regions.yaml ridges)" % (
+                            ridge["name"], ", ".join(ridge.get("passes", [])))
     sides = {k: v for k, v in sides.items() if v["features"]}
     # --- hand edits (before roads, which avoid what they block)
     edits = load_edits(name)

@@ -32,6 +32,7 @@ WATER = ("sea", "lake")
 CROSSINGS = {"romans": [("3526", "ferry", "Romans 5.32: the Messana-Rhegium ferry"),
                         ("5727", "bridge", "Romans 5.34: the Chalcis bridge")],
              "macedonians": []}
+ISLAND_MAX_DEG2 = 12.0      # a land mass smaller than this (square degrees) is an island (Sicily 2.6)
 FERRY_SIDES = {"macedonians": [("0404", "0505"), ("1102", "1202")]}   # Macedonians 5.37
 
 
@@ -164,7 +165,7 @@ def make(name, T, gaz, regspec, roadspec, log):
         if member.get(h):
             e["regions"] = member[h]
         tags = []
-        if t["terrain"] not in WATER and any(p.get("place") == "island" and p["hex"] == h for p in places.values()):
+        if t["terrain"] not in WATER and mass.get(h) is not None and parts[mass[h]].area < ISLAND_MAX_DEG2:
             tags.append("island")
         if h in lanes:
             tags.append("sea-lane")

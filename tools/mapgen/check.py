@@ -143,6 +143,13 @@ def run(name, doc):
             out.append("%s (%s) should not be in %s" % (city, where[city], rid[1:]))
         elif not rid.startswith("-") and rid not in regs:
             out.append("%s (%s) should be in %s, is in %s" % (city, where[city], rid, sorted(regs)))
+    for a, b, most in REACH[name]:
+        n = land_steps(doc, a, b)
+        if n is None or n > most:
+            out.append("%s -> %s: %s land steps, the rules' example needs at most %d" % (a, b, n, most))
+    for a, b in (("2914", "2625"), ("5520", "5626")) if name == "romans" else (("0404", "1202"),):
+        if land_steps(doc, a, b, crossings=False) is not None:
+            out.append("%s -> %s reachable by land without the ferry or bridge" % (a, b))
     for k in PRINTED_LAND[name]:
         if hx[k]["terrain"] in WATER:
             out.append("printed hex %s should be land" % k)
@@ -179,6 +186,33 @@ def run(name, doc):
             if not v.get(hg.key(1, r), {}).get("coastal"):
                 out.append("variant romans: %s not coastal" % hg.key(1, r))
     return out
+
+
+# interceptions in the rules' examples: the interceptor reaches the hex in this many land steps
+REACH = {"romans": [("5123", "5120", 3), ("2914", "2625", 40), ("5520", "5727", 12)],   # 6.24; Messana ferry; Chalcis bridge
+         "macedonians": [("3315", "3014", 3), ("3315", "2913", 4), ("0404", "0505", 1), ("1102", "1202", 1)]}
+
+
+def land_steps(doc, a, b, crossings=True):
+    """Fewest land steps from a to b (None if unreachable); ferry/bridge open all-sea and strait sides."""
+    hx, sd = doc["hexes"], doc["hexsides"]
+    seen, frontier, n = {a}, [a], 0
+    while frontier:
+        if b in seen:
+            return n
+        nxt = []
+        for k in frontier:
+            for m in hg.neighbours(*hg.parse(k)):
+                mk = hg.key(*m)
+                if not hg.on_map(*m) or mk in seen or hx[mk]["terrain"] in WATER:
+                    continue
+                f = set(sd.get(hg.side_key(hg.parse(k), m), {"features": []})["features"])
+                if f & LAND_BLOCK and not (crossings and f & {"ferry", "bridge"}):
+                    continue
+                seen.add(mk)
+                nxt.append(mk)
+        frontier, n = nxt, n + 1
+    return n if b in seen else None
 
 
 def _variant_city(doc, p):

@@ -286,6 +286,7 @@ def main():
     print("fit: %d printed places, RMS %.2f hex, %.1f km a hex, rotation %.1f deg" % (
         len(T.names), T.rms, T.km_per_hex(), T.rotation_deg()))
     failures = 0
+    docs = {}
     for name in ("romans", "macedonians"):
         log = []
         doc, geo = make(name, T, gaz, regspec, roadspec, log)
@@ -297,6 +298,7 @@ def main():
             f.write(text)
         reread = yaml.safe_load(open(path))
         problems = check.run(name, reread)
+        docs[name] = reread
         failures += len(problems)
         cnt = Counter(h["terrain"] for h in reread["hexes"].values())
         fc = Counter(f for s in reread["hexsides"].values() for f in s["features"])
@@ -329,6 +331,10 @@ def main():
             render.render(reread, out, scale=24, coast=coast,
                           title="The Conquerors - %s map - INTERIM PREVIEW from tools/mapgen (provisional data; the project's renderer will replace it)" % TITLES[name])
             print("preview:", os.path.relpath(out, ROOT))
+    seam = check.seam(docs["romans"], docs["macedonians"])
+    for p in seam:
+        print("  CHECK FAILED:", p)
+    failures += len(seam)
     print("\n%s" % ("all checks pass" if not failures else "%d checks FAILED" % failures))
     sys.exit(1 if failures else 0)
 

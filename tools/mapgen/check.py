@@ -218,3 +218,15 @@ def land_steps(doc, a, b, crossings=True):
 def _variant_city(doc, p):
     v = doc.get("variants", {}).get("romans", {}).get("hexes", {}).get(p["hex"], {})
     return v.get("city", {}).get("name") == p["name"]
+
+
+def seam(rom, mac):
+    """The hexes both maps hold (Romans column 61 rows 19-34 = Macedonians column 01 rows 01-16,
+    Romans 20.21) must agree on terrain and coast."""
+    out = []
+    for r in range(1 + hg.JOIN[1], hg.NROW + 1):
+        kr, km = hg.key(1 + hg.JOIN[0], r), hg.key(1, r - hg.JOIN[1])
+        a, b = rom["hexes"][kr], mac["hexes"][km]
+        if (a["terrain"], a.get("coastal", False)) != (b["terrain"], b.get("coastal", False)):
+            out.append("seam: %sR is %s, %sM is %s" % (kr, a["terrain"], km, b["terrain"]))
+    return out

@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 import yaml
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Point, Polygon
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -59,6 +59,12 @@ def make(name, T, gaz, regspec, roadspec, log):
     geo = terrain.MapGeo(name, T)
     geo.load()
     hexinfo = geo.classify()
+    for area in regspec.get("clear_areas", {}).get(name, []):
+        poly = Polygon(area["polygon"])
+        for h, t in hexinfo.items():
+            lo, la = geo.to_ll(*(np.array([v]) for v in hg.center(*h)))
+            if t["terrain"] not in WATER and poly.contains(Point(float(lo[0]), float(la[0]))):
+                t["terrain"] = "clear"
     cities, places, notes = pl.place_all(geo, gaz, hexinfo)
     for h, c in cities.items():
         t = hexinfo[h]

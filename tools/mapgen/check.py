@@ -143,6 +143,10 @@ def run(name, doc):
             out.append("%s (%s) should not be in %s" % (city, where[city], rid[1:]))
         elif not rid.startswith("-") and rid not in regs:
             out.append("%s (%s) should be in %s, is in %s" % (city, where[city], rid, sorted(regs)))
+    areas = {rid for rid, r in doc["regions"].items() if r["kind"] in ("country", "satrapy")}
+    for k, h in hx.items():
+        if h["terrain"] not in WATER and "island" not in h.get("tags", []) and not set(h.get("regions", [])) & areas:
+            out.append("%s: a mainland hex in no country or satrapy" % k)
     for a, b, most in REACH[name]:
         n = land_steps(doc, a, b)
         if n is None or n > most:

@@ -111,7 +111,13 @@ def make(name, T, gaz, regspec, roadspec, log):
         sides[k] = {"features": ["strait", "ferry"], "source": "Macedonians 5.37: Ferry hexside"}
     for ridge in regspec.get("ridges", {}).get(name, []):
         line = LineString(ridge["line"])
-        passes = {hg.parse(h) for h in ridge.get("passes", [])}
+        passes = set()
+        for w in ridge.get("passes", []):
+            if isinstance(w, str):
+                passes.add(hg.parse(w))
+            else:
+                px, py = geo.to_xy(np.array([w[0]]), np.array([w[1]]))
+                passes.add(hg.nearest(float(px[0]), float(py[0])))
         for h in land:
             for n in hg.neighbours(*h):
                 if n not in land or h > n or h in passes or n in passes:
@@ -124,7 +130,7 @@ def make(name, T, gaz, regspec, roadspec, log):
                     if "mountain" not in e["features"]:
                         e["features"].append("mountain")
                         e["provisional"] = "the %s ridge, passable only at %s (regions.yaml ridges)" % (
-                            ridge["name"], ", ".join(ridge.get("passes", [])))
+                            ridge["name"], ", ".join(sorted(hg.key(*p) for p in passes if hg.on_map(*p))) or "passes off the map")
     sides = {k: v for k, v in sides.items() if v["features"]}
     # --- hand edits (before roads, which avoid what they block)
     edits = load_edits(name)

@@ -30,6 +30,11 @@ RESERVOIRS = [(42.35, 34.25), (43.3, 34.2), (43.6, 32.7), (43.45, 33.35), (45.0,
 SIDE_LAND_MIN = 0.2        # land fraction along a hexside for land units to cross between two land hexes
 SIDE_WATER_MIN = 0.2       # water fraction along a hexside for fleets to cross between two water hexes
 RIVER_RANKS = (0, 1, 2)    # WDBII ranks drawn as river hexsides
+# Generic mountain hexsides from the relief proxy are off: hill-shading reads as height, so the
+# crest test fires on shaded slopes (raising MOUNTAIN_CREST from 2500 to 2800 m changed nothing) and
+# scattered impassable sides appeared on every plateau. The maps take their impassable mountain
+# hexsides from the hand-drawn ridges of regions.yaml instead.
+GENERIC_MOUNTAINS = False
 
 
 def lattice():
@@ -198,7 +203,7 @@ class MapGeo:
                             rank = rk
                             feats.append("river")
                             break
-                    if a["terrain"] == "rough" and b["terrain"] == "rough":
+                    if GENERIC_MOUNTAINS and a["terrain"] == "rough" and b["terrain"] == "rough":
                         mid = np.linspace(0.3, 0.7, 7)
                         mlo, mla = self.to_ll(cx0 + (cx1 - cx0) * mid, cy0 + (cy1 - cy0) * mid)
                         crest = np.median(self.relief.height(mlo, mla))

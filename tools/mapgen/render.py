@@ -21,10 +21,10 @@ def _font(size):
 def render(doc, path, scale=26, coast=None, title=""):
     """doc: the map document (dict as written to YAML); coast: list of polylines in map hex units."""
     W = int((hg.NCOL + 1) * hg.S3 * scale)
-    H = int((hg.NROW + 1.5) * scale) + 30
+    H = int((hg.NROW + 1.5) * scale) + 52
     img = Image.new("RGB", (W, H), (255, 255, 255))
     dr = ImageDraw.Draw(img)
-    P = lambda x, y: (x * scale, y * scale + 30)
+    P = lambda x, y: (x * scale, y * scale + 52)
     small, mid, big = _font(max(7, scale // 4)), _font(max(9, scale // 3)), _font(14)
     for k, hx in doc["hexes"].items():
         c, r = hg.parse(k)
@@ -45,7 +45,9 @@ def render(doc, path, scale=26, coast=None, title=""):
             dr.line([P(*p0), P(*p1)], fill=(90, 30, 0), width=max(3, scale // 6))
         if "river" in f:
             dr.line([P(*p0), P(*p1)], fill=(0, 48, 208), width=max(2, scale // 9))
-        if "all-sea" in f or "all-lake" in f or "strait" in f:
+        if "strait" in f:
+            dr.line([P(*p0), P(*p1)], fill=(0, 170, 255), width=max(2, scale // 8))
+        elif "all-sea" in f or "all-lake" in f:
             dr.line([P(*p0), P(*p1)], fill=(0, 150, 255), width=1)
         if "ferry" in f or "bridge" in f:
             (x0, y0), (x1, y1) = hg.center(*a), hg.center(*b)
@@ -73,5 +75,17 @@ def render(doc, path, scale=26, coast=None, title=""):
         for t in hx.get("tags", []):
             if t == "pass":
                 dr.text((x - 4, y - 6), "X", fill=(0, 0, 0), font=big)
+            elif t == "sea-lane":
+                dr.line([x - scale * .3, y, x + scale * .3, y], fill=(255, 255, 255), width=2)
+    dr.rectangle([0, 0, W, 47], fill=(255, 255, 255))
     dr.text((6, 6), title, fill=(0, 0, 0), font=big)
+    legend = [("clear", COLOURS["clear"]), ("rough", COLOURS["rough"]), ("desert", COLOURS["desert"]),
+              ("marsh", COLOURS["marsh"]), ("sea", COLOURS["sea"]), ("lake", COLOURS["lake"])]
+    lx = 6
+    for name, col in legend:
+        dr.rectangle([lx, 30, lx + 12, 42], fill=col, outline=(100, 100, 100))
+        dr.text((lx + 15, 28), name, fill=(0, 0, 0), font=mid)
+        lx += 70
+    dr.text((lx + 10, 28), "lines: river (blue), mountain (brown), strait (light blue), ferry/bridge (across), "
+            "road (red) / RPH (purple); dots: city + class, port; square: Naval Base; X: pass", fill=(60, 60, 60), font=mid)
     img.save(path, optimize=True)

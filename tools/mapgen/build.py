@@ -95,7 +95,9 @@ def make(name, T, gaz, regspec, roadspec, log):
             k = hg.side_key(h, n)
             e = sides.setdefault(k, {"features": [], "river_rank": None})
             f = e["features"]
-            split = mass.get(h) is not None and mass.get(n) is not None and mass[h] != mass[n]
+            split = (mass.get(h) is not None and mass.get(n) is not None and mass[h] != mass[n]
+                     and min(parts[mass[h]].area, parts[mass[n]].area) >= rg.MASS_MIN_DEG2
+                     and min(parts[mass[h]].area, parts[mass[n]].area) < rg.CONTINENT_DEG2)
             if name == "macedonians":
                 split = split or (("thrace" in member[h]) != ("thrace" in member[n]))
             if not split or "all-sea" in f or "all-lake" in f:

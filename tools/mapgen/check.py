@@ -194,7 +194,8 @@ def run(name, doc):
 
 # interceptions in the rules' examples: the interceptor reaches the hex in this many land steps
 REACH = {"romans": [("5123", "5120", 3), ("2914", "2625", 40), ("5520", "5727", 12)],   # 6.24; Messana ferry; Chalcis bridge
-         "macedonians": [("3315", "3014", 3), ("3315", "2913", 4), ("0404", "0505", 1), ("1102", "1202", 1)]}
+         "macedonians": [("3315", "3014", 3), ("3315", "2913", 4), ("0404", "0505", 1), ("1102", "1202", 1),
+                         ("2233", "1533", 12), ("2233", "2831", 12), ("3026", "2233", 20)]}   # Egypt whole; Tyre-Gaza-Pelusium
 
 
 def land_steps(doc, a, b, crossings=True):

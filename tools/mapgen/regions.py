@@ -10,6 +10,8 @@ import hexgrid as hg
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MEMBER_MIN = 0.5      # share of a hex's land samples inside a region polygon for membership
+MASS_MIN_DEG2 = 0.02  # land masses smaller (sand bars, islets; Kos is 0.03) make no straits
+CONTINENT_DEG2 = 10.0  # land masses this big (no island here passes 3) are one mainland: GSHHG splits Africa from Asia at Suez
 
 
 def load():

@@ -26,7 +26,7 @@ MOUNTAIN_CREST = 2500      # median height of the middle of the centre-to-centre
 MOUNTAIN_PROMINENCE = 900  # ... and at least this far above the median of each hex
 # modern reservoirs that GSHHG draws as lakes (lon, lat): dropped, they did not exist
 # Tharthar, Razzaza, Habbaniyah, Hamrin, Assad, Ataturk, Keban, Haditha
-RESERVOIRS = [(42.35, 34.25), (43.3, 34.2), (43.6, 32.7), (43.45, 33.35), (45.0, 34.15), (38.3, 36.0), (38.7, 37.5), (39.0, 38.8)]
+RESERVOIRS = [(42.35, 34.25), (43.22, 34.02), (43.57, 32.82), (43.44, 33.32), (45.0, 34.15), (38.3, 36.0), (38.7, 37.5), (39.0, 38.8)]
 SIDE_LAND_MIN = 0.2        # land fraction along a hexside for land units to cross between two land hexes
 SIDE_WATER_MIN = 0.2       # water fraction along a hexside for fleets to cross between two water hexes
 RIVER_RANKS = (0, 1, 2)    # WDBII ranks drawn as river hexsides
@@ -83,7 +83,7 @@ class MapGeo:
                 land.append(part)
                 if area >= ISLAND_KM2 and area < 50000:
                     islands.append((area, poly.representative_point()))
-            elif not any(poly.contains(shapely.Point(p)) for p in RESERVOIRS):
+            elif not any(poly.distance(shapely.Point(p)) < 0.1 for p in RESERVOIRS):
                 lakes.append(part)
         self.LAND = unary_union(land)
         self.LAKE = unary_union(lakes) if lakes else shapely.GeometryCollection()

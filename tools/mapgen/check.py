@@ -147,6 +147,13 @@ def run(name, doc):
     for k, h in hx.items():
         if h["terrain"] not in WATER and "island" not in h.get("tags", []) and not set(h.get("regions", [])) & areas:
             out.append("%s: a mainland hex in no country or satrapy" % k)
+    anchors = {"romans": ["2914", "1927"], "macedonians": ["1010"]}[name]   # Roma, Carthage; Sardes
+    reach = set()
+    for a in anchors:
+        reach |= _component(doc, a)
+    for k, h in hx.items():
+        if "city" in h and k not in reach and "island" not in h.get("tags", []):
+            out.append("%s: city %s is on no island yet cut off from the mainland" % (k, h["city"]["name"]))
     for a, b, most in REACH[name]:
         n = land_steps(doc, a, b)
         if n is None or n > most:
@@ -196,6 +203,23 @@ def run(name, doc):
 REACH = {"romans": [("5123", "5120", 3), ("2914", "2625", 40), ("5520", "5727", 12)],   # 6.24; Messana ferry; Chalcis bridge
          "macedonians": [("3315", "3014", 3), ("3315", "2913", 4), ("0404", "0505", 1), ("1102", "1202", 1),
                          ("2233", "1533", 12), ("2233", "2831", 12), ("3026", "2233", 20)]}   # Egypt whole; Tyre-Gaza-Pelusium
+
+
+def _component(doc, a):
+    hx, sd = doc["hexes"], doc["hexsides"]
+    seen, todo = {a}, [a]
+    while todo:
+        k = todo.pop()
+        for m in hg.neighbours(*hg.parse(k)):
+            mk = hg.key(*m)
+            if not hg.on_map(*m) or mk in seen or hx[mk]["terrain"] in WATER:
+                continue
+            f = set(sd.get(hg.side_key(hg.parse(k), m), {"features": []})["features"])
+            if f & LAND_BLOCK and not f & {"ferry", "bridge"}:
+                continue
+            seen.add(mk)
+            todo.append(mk)
+    return seen
 
 
 def land_steps(doc, a, b, crossings=True):

@@ -10,7 +10,7 @@ import hexgrid as hg
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MEMBER_MIN = 0.5      # share of a hex's land samples inside a region polygon for membership
-MASS_MIN_DEG2 = 0.02  # land masses smaller (sand bars, islets; Kos is 0.03) make no straits
+MASS_MIN_DEG2 = 0.005  # land masses smaller (islets under ~50 km2) make no straits; Aegina is 0.0085
 CONTINENT_DEG2 = 10.0  # land masses this big (no island here passes 3) are one mainland: GSHHG splits Africa from Asia at Suez
 
 

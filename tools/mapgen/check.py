@@ -192,7 +192,7 @@ def run(name, doc):
             out.append("walled cities %s, the Macedonians text names exactly five (3.0 Walled City)" % sorted(walled))
         gaza = [h for h in hx.values() if h.get("city", {}).get("name") == "Gaza"]
         if not gaza or gaza[0].get("port"):
-            out.append("Gaza must be a walled city that is not a port (Macedonians 3.0)")
+            out.append("Gaza must be a walled city that is not a port (Macedonians 3.4)")
         for nm in ("Pelusium", "Tyre", "Salamis", "Side", "Halicarnassus", "Ephesus", "Mytilene", "Byzantium"):
             if not any(h.get("naval_base") and h.get("city", {}).get("name") == nm for h in hx.values()):
                 out.append("%s is a Naval Base (Macedonians 5.91)" % nm)

@@ -189,7 +189,7 @@ def run(name, doc):
             out.append("2912: the Cilician Gates are not tagged pass")
         walled = {h["city"]["name"] for h in hx.values() if "walled" in h.get("city", {}).get("tags", [])}
         if walled != {"Miletus", "Halicarnassus", "Sidon", "Tyre", "Gaza"}:
-            out.append("walled cities %s, the Macedonians text names exactly five (3.0 Walled City)" % sorted(walled))
+            out.append("walled cities %s, the Macedonians text names exactly five (Macedonians 3.4, Walled City)" % sorted(walled))
         gaza = [h for h in hx.values() if h.get("city", {}).get("name") == "Gaza"]
         if not gaza or gaza[0].get("port"):
             out.append("Gaza must be a walled city that is not a port (Macedonians 3.4)")

@@ -23,8 +23,6 @@ use serde::{Deserialize, Serialize};
 use super::canonical::sha256_parts;
 
 /// One recorded roll: what it was for, the rule that called for it, the die and the value read.
-///
-/// Two rolls are equal when these four agree: [`Roll::side`] is not recorded in the log.
 #[derive(Debug, Clone, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Roll {
@@ -43,6 +41,8 @@ pub struct Roll {
     pub side: Option<String>,
 }
 
+// Two rolls are equal when the four recorded fields agree: `side` is not recorded
+// in the log, so a replayed roll equals the one the log holds.
 impl PartialEq for Roll {
     fn eq(&self, o: &Self) -> bool {
         (&self.purpose, &self.rule, &self.die, self.value) == (&o.purpose, &o.rule, &o.die, o.value)

@@ -3,16 +3,7 @@
 
 mod support;
 
-use std::path::Path;
-
-use support::{cli, ok, Table};
-
-fn copy_game(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for f in ["log.yaml", "state.yaml", "report.md"] {
-        std::fs::copy(from.join(f), to.join(f)).unwrap();
-    }
-}
+use support::{cli, copy_game, ok, tamper_state_hash, Table};
 
 /// Applies `side`'s template for the pending step in `game`, with `edit` applied to it.
 fn apply_edited(t: &Table, game: &str, side: &str, edit: impl Fn(&str) -> String) {
@@ -94,16 +85,7 @@ fn evidence_hand_edited_local_log_is_named_before_any_fork() {
         &eml,
     ]);
     // Our own copy was edited by hand: one digit of entry 2's state hash.
-    let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
-    let mut docs: Vec<String> = log.split("\n---\n").map(str::to_string).collect();
-    let at = docs[2].find("state: ").unwrap() + "state: ".len() + 1;
-    let flipped = if &docs[2][at..at + 1] == "0" {
-        "1"
-    } else {
-        "0"
-    };
-    docs[2].replace_range(at..at + 1, flipped);
-    std::fs::write(t.p("game/log.yaml"), docs.join("\n---\n")).unwrap();
+    tamper_state_hash(&t.p("game/log.yaml"), 2);
     let before = std::fs::read(t.p("game/log.yaml")).unwrap();
 
     let r = cli(&["inbox", &eml, "--game", &t.game()]);

@@ -8,7 +8,9 @@ pub mod folder;
 pub mod game;
 pub mod merge;
 pub mod newgame;
+pub mod order_file;
 pub mod orders;
+pub mod refusals;
 pub mod render;
 pub mod verify;
 

@@ -56,6 +56,6 @@ mod tests {
         assert_eq!(nearest("Halicarnasus", names), ["Halicarnassus"]);
         assert_eq!(nearest("phrygia", names), ["Phrygia"]);
         assert!(nearest("Narnia", names).is_empty());
-        assert_eq!(did_you_mean("Lidya", names), " (did you mean Lydia?)");
+        assert_eq!(did_you_mean("Lyida", names), " (did you mean Lydia?)");
     }
 }

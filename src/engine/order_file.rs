@@ -255,7 +255,10 @@ fn shape_errors(rules: &dyn DynRuleset, text: &str) -> (Vec<Problem>, Option<Par
             .map(|l| (l.line() as usize, l.column() as usize))
             .unwrap_or((0, 0));
         let message = leading_zero(&lines, line, column).unwrap_or_else(|| short_message(&e));
-        let stop = line == 0 || line > lines.len() || !seen.insert(line);
+        if line != 0 && !seen.insert(line) {
+            break; // the same place again: blanking does not get past it
+        }
+        let stop = line == 0 || line > lines.len();
         let missing = message.starts_with("missing field");
         if !(missing && !problems.is_empty()) {
             problems.push(Problem::at(line, column, message));

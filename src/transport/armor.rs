@@ -59,8 +59,8 @@ const END_MARK: &str = "END LEGATUS ENTRIES";
 /// What a block's header says: which game, and which entries (inclusive range).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArmorHeader {
-    /// Game id (short form is fine). Must be one line; [`encode`] collapses any
-    /// whitespace or control characters in it to single spaces.
+    /// Game id (short form is fine). One word: [`encode`] drops any whitespace or
+    /// control characters in it.
     pub game: String,
     /// Number of the first entry in the payload.
     pub first: u64,
@@ -130,7 +130,7 @@ pub fn encode(header: &ArmorHeader, payload: &[u8]) -> String {
         .read_to_end(&mut compressed)
         .expect("compressing from memory cannot fail");
     let b64 = STANDARD.encode(&compressed);
-    let game = one_line(&header.game);
+    let game = one_word(&header.game);
     let mut out = String::with_capacity(b64.len() + b64.len() / LINE_WIDTH + 256);
     out.push_str(BEGIN_LINE);
     out.push('\n');
@@ -254,25 +254,24 @@ const LENGTH: &str = "Length";
 const CHECKSUM: &str = "Checksum";
 const HEADERS: [&str; 4] = [GAME, ENTRIES, LENGTH, CHECKSUM];
 
-/// If a header name followed by `:` (spaces allowed before it) starts at `i`: which
-/// header, and where its value starts.
+/// If a header name followed by `:` starts at `i` (spaces or line breaks allowed inside
+/// the name and before the colon): which header, and where its value starts.
 fn header_at(s: &[Ch], i: usize) -> Option<(&'static str, usize)> {
     if !s.get(i).is_some_and(|c| c.0.is_ascii_alphabetic()) {
         return None;
     }
     HEADERS.into_iter().find_map(|name| {
-        let n = name.len();
-        if i + n > s.len() {
-            return None;
-        }
-        let word: String = s[i..i + n].iter().map(|c| c.0).collect();
-        if !word.eq_ignore_ascii_case(name) {
-            return None;
-        }
-        let mut j = i + n;
-        while j < s.len() && s[j].0.is_whitespace() {
+        let mut j = i;
+        for want in name.chars() {
+            while j > i && j < s.len() && s[j].0.is_whitespace() {
+                j += 1;
+            }
+            if j >= s.len() || !s[j].0.eq_ignore_ascii_case(&want) {
+                return None;
+            }
             j += 1;
         }
+        j = skip_space(s, j);
         (j < s.len() && s[j].0 == ':').then_some((name, j + 1))
     })
 }
@@ -365,7 +364,14 @@ fn read_block(s: &[Ch]) -> Result<(ArmorHeader, Vec<u8>), ArmorErrorKind> {
         while j < s.len() && header_at(s, j).is_none() {
             j += 1;
         }
-        values[slot] = Some(collapse_spaces(&text_of(&s[value_at..j])));
+        // No value has a space of its own (a game id is one word), so any space in it was
+        // put there by re-wrapping.
+        let value: String = s[value_at..j]
+            .iter()
+            .map(|c| c.0)
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        values[slot] = Some(value);
         i = j;
     }
     let [game, entries, length, checksum] = values;
@@ -493,12 +499,10 @@ fn is_dash(c: char) -> bool {
     )
 }
 
-fn one_line(s: &str) -> String {
-    let cleaned: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    collapse_spaces(&cleaned)
+fn one_word(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control() && !c.is_whitespace())
+        .collect()
 }
 
 fn collapse_spaces(s: &str) -> String {
@@ -765,14 +769,14 @@ mod tests {
     }
 
     #[test]
-    fn game_id_is_kept_on_one_line() {
+    fn game_id_is_kept_one_word() {
         let h = ArmorHeader {
             game: "a\nb\tc ".into(),
             first: 1,
             last: 1,
         };
         let b = find_blocks(&encode(&h, b"x")).remove(0).unwrap();
-        assert_eq!(b.header.game, "a b c");
+        assert_eq!(b.header.game, "abc");
     }
 
     #[test]

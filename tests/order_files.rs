@@ -206,7 +206,8 @@ fn order_file_edited_side_says_which_side_the_key_plays() {
     let r = apply_bytes(&t, &game, "persian", "side.yaml", file.as_bytes());
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(r.err.contains(&format!("side.yaml:{line}:1:")), "{}", r.err);
-    assert!(r.err.contains("this key plays persian"), "{}", r.err);
+    assert!(r.err.contains("this key does not belong to side \"macedonian\""), "{}", r.err);
+    assert!(r.err.contains("it plays persian"), "{}", r.err);
     assert!(r.err.contains("put back `side: persian`"), "{}", r.err);
 
     let typo = tpl.replace("side: \"persian\"", "side: \"persain\"");

@@ -532,7 +532,7 @@ fn entry_from_file(
     {
         let at = Problem {
             message: format!(
-                "the file says `side: {}`, but this key plays {}: an order file is signed with the key of the side it names. If `side:` was edited, put back `side: {}`; to give {}'s orders, sign with {}'s key",
+                "this key does not belong to side {:?}, which `side:` names: it plays {}. An order file is signed with the key of the side it names: if `side:` was edited, put back `side: {}`; to give {}'s orders, sign with {}'s key",
                 parsed.side,
                 mine.join(" and "),
                 mine[0],

@@ -572,6 +572,21 @@ fn entry_from_file(
             Err(file_errors(&label, problems, refusals))
         }
         Err(_) if !problems.is_empty() => Err(file_errors(&label, problems, Vec::new())),
+        Err(Error::Input(message)) => {
+            // An envelope that does not fit the game: at the line of the field at fault.
+            let field = if parsed.game != game.header.game {
+                "/game"
+            } else if parsed.after != game.last_seq() {
+                "/after"
+            } else if parsed.after_hash != game.last_hash() {
+                "/after_hash"
+            } else if message.contains("answer step") || message.starts_with("step ") {
+                "/step"
+            } else {
+                return Err(Error::Input(format!("{label}: {message}")));
+            };
+            Err(Error::Input(Problem { message, ..place(field) }.render(&label)))
+        }
         Err(other) => Err(other),
     }
 }

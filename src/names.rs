@@ -49,7 +49,13 @@ mod tests {
 
     #[test]
     fn typos_from_players_find_their_names() {
-        let names = ["Phrygia", "Lydia", "Parmenio", "thessalians", "Halicarnassus"];
+        let names = [
+            "Phrygia",
+            "Lydia",
+            "Parmenio",
+            "thessalians",
+            "Halicarnassus",
+        ];
         assert_eq!(nearest("Phyrgia", names), ["Phrygia"]);
         assert_eq!(nearest("Parmenion", names), ["Parmenio"]);
         assert_eq!(nearest("thesalians", names), ["thessalians"]);

@@ -77,11 +77,20 @@ fn forum_block_survives_any_whitespace_change() {
     let t = Table::new();
     let (post, blue) = posted(&t, "bbcode");
     // [code] rendered inline: the reader's copy has the whole post on one line.
-    let one_line = bbcode_seen(&post).split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(one_line.contains("-----BEGIN LEGATUS ENTRIES----- Game: "), "{one_line}");
+    let one_line = bbcode_seen(&post)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        one_line.contains("-----BEGIN LEGATUS ENTRIES----- Game: "),
+        "{one_line}"
+    );
     // Joined with spaces, then re-split every 17 characters, anywhere (inside words and
     // numbers too).
-    let chars: Vec<char> = post.chars().map(|c| if c == '\n' { ' ' } else { c }).collect();
+    let chars: Vec<char> = post
+        .chars()
+        .map(|c| if c == '\n' { ' ' } else { c })
+        .collect();
     let resplit: String = chars
         .chunks(17)
         .map(|c| c.iter().collect::<String>())
@@ -134,11 +143,24 @@ fn forum_import_instructions_survive_markdown_bbcode_and_text() {
     assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
 
     let bb = ok(&["post", &t.game(), "--format", "bbcode"]);
-    assert!(bbcode_seen(&bb).contains("legatus import GAME-FOLDER FILE"), "{bb}");
+    assert!(
+        bbcode_seen(&bb).contains("legatus import GAME-FOLDER FILE"),
+        "{bb}"
+    );
     let text = ok(&["post", &t.game(), "--format", "text"]);
     assert!(text.contains("legatus import GAME-FOLDER FILE"), "{text}");
 
     // The whole log: `--new` survives typographic dashes.
-    let all = markdown_seen(&ok(&["post", &t.game(), "--format", "markdown", "--from", "1"]));
-    assert!(all.contains("legatus import --new NEW-FOLDER FILE"), "{all}");
+    let all = markdown_seen(&ok(&[
+        "post",
+        &t.game(),
+        "--format",
+        "markdown",
+        "--from",
+        "1",
+    ]));
+    assert!(
+        all.contains("legatus import --new NEW-FOLDER FILE"),
+        "{all}"
+    );
 }

@@ -21,11 +21,25 @@ fn new_game(t: &Table) -> String {
             .unwrap();
     }
     let game = t.game();
-    let mac = format!("macedonian=Ana,ana@example.org,{}", t.s("macedonian.key.pub"));
+    let mac = format!(
+        "macedonian=Ana,ana@example.org,{}",
+        t.s("macedonian.key.pub")
+    );
     let per = format!("persian=Ben,ben@example.org,{}", t.s("persian.key.pub"));
     ok(&[
-        "new", "--ruleset", "alexandros", "--scenario", "campaign-334", "--dice", "open",
-        "--player", &mac, "--player", &per, "--dir", &game,
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--dice",
+        "open",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &game,
     ]);
     ok(&["accept", &game, "--key", &t.s("macedonian.key")]);
     ok(&["accept", &game, "--key", &t.s("persian.key")]);
@@ -49,11 +63,19 @@ fn apply_bytes(t: &Table, game: &str, side: &str, name: &str, text: &[u8]) -> su
     std::fs::write(&f, text).unwrap();
     let before = folder_snapshot(&t.p("game"));
     let r = cli(&[
-        "apply", game, "--orders", &f.display().to_string(), "--key",
+        "apply",
+        game,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
         &t.s(&format!("{side}.key")),
     ]);
     if r.code != 0 {
-        assert_eq!(folder_snapshot(&t.p("game")), before, "a failed apply writes nothing");
+        assert_eq!(
+            folder_snapshot(&t.p("game")),
+            before,
+            "a failed apply writes nothing"
+        );
     }
     r
 }
@@ -80,7 +102,11 @@ fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
         ("thesalians", "did you mean thessalians?", "Alexandros 11.2"),
         ("Parmenion", "did you mean Parmenio?", "Alexandros 8.1"),
         ("Phyrgia", "did you mean Phrygia?", "Alexandros 8.1"),
-        ("Halicarnasus", "did you mean Halicarnassus?", "Alexandros 11.1"),
+        (
+            "Halicarnasus",
+            "did you mean Halicarnassus?",
+            "Alexandros 11.1",
+        ),
     ] {
         let line = r
             .err
@@ -91,7 +117,10 @@ fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
         let at = format!("typos.yaml:{}:", line_of(needle));
         // The move's place is its first line (`- leader:`), one above `to:` for Phyrgia.
         let at_item = format!("typos.yaml:{}:", line_of(needle) - 1);
-        assert!(line.contains(&at) || line.contains(&at_item), "{needle}: {line}");
+        assert!(
+            line.contains(&at) || line.contains(&at_item),
+            "{needle}: {line}"
+        );
         assert!(line.contains("refused"), "{line}");
     }
     assert!(r.err.contains("4 problems"), "{}", r.err);
@@ -114,7 +143,11 @@ fn order_file_unit_under_two_leaders_names_the_earlier_order() {
         r.err
     );
     let second = file.lines().position(|l| l.contains("Parmenio")).unwrap() + 1;
-    assert!(r.err.contains(&format!("twice.yaml:{second}:")), "{}", r.err);
+    assert!(
+        r.err.contains(&format!("twice.yaml:{second}:")),
+        "{}",
+        r.err
+    );
 }
 
 #[test]
@@ -139,8 +172,17 @@ fn order_file_no_break_spaces_are_named_with_their_place() {
     let line = file.lines().position(|l| l.contains("darius:")).unwrap() + 1;
     let r = apply_bytes(&t, &game, "persian", "nbsp.yaml", file.as_bytes());
     assert_eq!(r.code, 2, "{}", r.err);
-    assert!(r.err.contains(&format!("nbsp.yaml:{line}:1: a no-break space (U+00A0)")), "{}", r.err);
-    assert!(r.err.contains("replace it with an ordinary space"), "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("nbsp.yaml:{line}:1: a no-break space (U+00A0)")),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("replace it with an ordinary space"),
+        "{}",
+        r.err
+    );
     assert!(!r.err.contains("unknown field"), "{}", r.err);
 }
 
@@ -153,7 +195,12 @@ fn order_file_tab_indentation_points_at_the_tab() {
     let line = file.lines().position(|l| l.contains("darius:")).unwrap() + 1;
     let r = apply_bytes(&t, &game, "persian", "tab.yaml", file.as_bytes());
     assert_eq!(r.code, 2, "{}", r.err);
-    assert!(r.err.contains(&format!("tab.yaml:{line}:1: a tab in the indentation")), "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("tab.yaml:{line}:1: a tab in the indentation")),
+        "{}",
+        r.err
+    );
     assert!(r.err.contains("indent with spaces"), "{}", r.err);
 }
 
@@ -170,7 +217,11 @@ fn order_file_utf16_says_save_as_utf8() {
     for (name, bytes) in [("le.yaml", le), ("be-bom.yaml", be_bom)] {
         let r = apply_bytes(&t, &game, "persian", name, &bytes);
         assert_eq!(r.code, 2, "{}", r.err);
-        assert!(r.err.contains("UTF-16") && r.err.contains("save it as UTF-8"), "{}", r.err);
+        assert!(
+            r.err.contains("UTF-16") && r.err.contains("save it as UTF-8"),
+            "{}",
+            r.err
+        );
     }
 }
 
@@ -179,21 +230,36 @@ fn order_file_leading_zeros_are_named() {
     let t = Table::new();
     let game = new_game(&t);
     let tpl = ok(&["template", &game, "--side", "persian"]);
-    let after = tpl.lines().find(|l| l.starts_with("after: ")).unwrap().to_string();
+    let after = tpl
+        .lines()
+        .find(|l| l.starts_with("after: "))
+        .unwrap()
+        .to_string();
     let file = tpl.replace(&after, "after: 02");
     let r = apply_bytes(&t, &game, "persian", "zeros.yaml", file.as_bytes());
     assert_eq!(r.code, 2, "{}", r.err);
-    assert!(r.err.contains("`02` has leading zeros") && r.err.contains("write 2"), "{}", r.err);
+    assert!(
+        r.err.contains("`02` has leading zeros") && r.err.contains("write 2"),
+        "{}",
+        r.err
+    );
 
     let t2 = Table::new();
     let game2 = macedonian_movement(&t2);
     let tpl2 = ok(&["template", &game2, "--side", "macedonian"]);
-    let file2 = with_orders(&tpl2, "  replacements:\n  - unit: hetairoi\n    steps: 01\n");
+    let file2 = with_orders(
+        &tpl2,
+        "  replacements:\n  - unit: hetairoi\n    steps: 01\n",
+    );
     let line = file2.lines().position(|l| l.contains("steps: 01")).unwrap() + 1;
     let r = apply_bytes(&t2, &game2, "macedonian", "steps.yaml", file2.as_bytes());
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(r.err.contains(&format!("steps.yaml:{line}:")), "{}", r.err);
-    assert!(r.err.contains("`01` has leading zeros") && r.err.contains("write 1"), "{}", r.err);
+    assert!(
+        r.err.contains("`01` has leading zeros") && r.err.contains("write 1"),
+        "{}",
+        r.err
+    );
 }
 
 #[test]
@@ -206,7 +272,12 @@ fn order_file_edited_side_says_which_side_the_key_plays() {
     let r = apply_bytes(&t, &game, "persian", "side.yaml", file.as_bytes());
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(r.err.contains(&format!("side.yaml:{line}:1:")), "{}", r.err);
-    assert!(r.err.contains("this key does not belong to side \"macedonian\""), "{}", r.err);
+    assert!(
+        r.err
+            .contains("this key does not belong to side \"macedonian\""),
+        "{}",
+        r.err
+    );
     assert!(r.err.contains("it plays persian"), "{}", r.err);
     assert!(r.err.contains("put back `side: persian`"), "{}", r.err);
 
@@ -222,11 +293,19 @@ fn passphrase_mistyped_at_the_prompt_gets_three_tries() {
     let game = new_game(&t);
     // The Persian's key, locked with a passphrase.
     let key = SigningKey::load(&t.p("persian.key"), None).unwrap();
-    key.write(&t.p("locked.key"), Some("correct horse")).unwrap();
+    key.write(&t.p("locked.key"), Some("correct horse"))
+        .unwrap();
     let tpl = ok(&["template", &game, "--side", "persian"]);
     std::fs::write(t.p("setup.yaml"), &tpl).unwrap();
     let apply = || {
-        cli(&["apply", &game, "--orders", &t.s("setup.yaml"), "--key", &t.s("locked.key")])
+        cli(&[
+            "apply",
+            &game,
+            "--orders",
+            &t.s("setup.yaml"),
+            "--key",
+            &t.s("locked.key"),
+        ])
     };
     let answer = |typed: Vec<&'static str>| {
         let asked = Rc::new(RefCell::new(Vec::<String>::new()));
@@ -243,9 +322,17 @@ fn passphrase_mistyped_at_the_prompt_gets_three_tries() {
     let (asked, prompt) = answer(vec!["wrong", "worng", "still wrong"]);
     let r = with_prompt(prompt, apply);
     assert_eq!(r.code, 2, "{}", r.err);
-    assert!(r.err.contains("wrong passphrase") && r.err.contains("3 tries"), "{}", r.err);
+    assert!(
+        r.err.contains("wrong passphrase") && r.err.contains("3 tries"),
+        "{}",
+        r.err
+    );
     assert_eq!(asked.borrow().len(), 3);
-    assert!(asked.borrow()[1].contains("try 2 of 3"), "{:?}", asked.borrow());
+    assert!(
+        asked.borrow()[1].contains("try 2 of 3"),
+        "{:?}",
+        asked.borrow()
+    );
     assert_eq!(folder_snapshot(&t.p("game")), before);
     // Two wrong, then right: applied.
     let (asked, prompt) = answer(vec!["wrong", "worng", "correct horse"]);

@@ -195,7 +195,9 @@ fn import_instructions(what: &str, whole_log: bool) -> Vec<Block> {
     );
     if whole_log {
         command.push_str("\nlegatus import --new NEW-FOLDER FILE");
-        words.push_str(" (a game you do not have yet: the second line, with a new folder for NEW-FOLDER)");
+        words.push_str(
+            " (a game you do not have yet: the second line, with a new folder for NEW-FOLDER)",
+        );
     }
     words.push(':');
     vec![Block::Paragraph(words), Block::Preformatted(command)]

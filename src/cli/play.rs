@@ -585,7 +585,13 @@ fn entry_from_file(
             } else {
                 return Err(Error::Input(format!("{label}: {message}")));
             };
-            Err(Error::Input(Problem { message, ..place(field) }.render(&label)))
+            Err(Error::Input(
+                Problem {
+                    message,
+                    ..place(field)
+                }
+                .render(&label),
+            ))
         }
         Err(other) => Err(other),
     }

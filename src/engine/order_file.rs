@@ -112,7 +112,14 @@ pub fn decode(bytes: &[u8]) -> Result<String, Problem> {
     let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) || {
         // Without a byte-order mark: ASCII text in UTF-16 has a zero byte in every pair.
         let pairs = bytes.len() / 2;
-        let zeros = |odd: usize| bytes.iter().skip(odd).step_by(2).filter(|b| **b == 0).count();
+        let zeros = |odd: usize| {
+            bytes
+                .iter()
+                .skip(odd)
+                .step_by(2)
+                .filter(|b| **b == 0)
+                .count()
+        };
         pairs >= 2 && (zeros(0) * 2 > pairs || zeros(1) * 2 > pairs)
     };
     if utf16 {
@@ -379,7 +386,9 @@ mod tests {
 
     #[test]
     fn places_of_keys_and_items() {
-        let p = places("side: red\norders:\n  moves:\n  - leader: A\n    to: B\n  - {leader: C, to: D}\n");
+        let p = places(
+            "side: red\norders:\n  moves:\n  - leader: A\n    to: B\n  - {leader: C, to: D}\n",
+        );
         assert_eq!(p.of("/side"), Some((1, 1)));
         assert_eq!(p.of("/orders/moves/0"), Some((4, 5)));
         assert_eq!(p.of("/orders/moves/0/to"), Some((5, 5)));
@@ -400,7 +409,10 @@ mod tests {
 
     #[test]
     fn utf16_with_and_without_bom_is_named() {
-        let le: Vec<u8> = "side: red\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let le: Vec<u8> = "side: red\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
         let bom = [&[0xFF, 0xFE][..], &le].concat();
         for b in [le, bom] {
             assert!(decode(&b).unwrap_err().message.contains("save it as UTF-8"));

@@ -31,7 +31,9 @@ pub enum KeyError {
     #[error("wrong passphrase for {0}")]
     Passphrase(String),
     /// Every passphrase typed at the prompt was wrong.
-    #[error("wrong passphrase for {path}, {tries} tries; nothing was done (is it the key you meant?)")]
+    #[error(
+        "wrong passphrase for {path}, {tries} tries; nothing was done (is it the key you meant?)"
+    )]
     PassphraseTries { path: String, tries: u32 },
     /// No passphrase available for an encrypted key.
     #[error("{0} is passphrase-protected: set LEGATUS_PASSPHRASE or run from a terminal")]

@@ -267,7 +267,7 @@ fn shape_errors(rules: &dyn DynRuleset, text: &str) -> (Vec<Problem>, Option<Par
         }
         let stop = line == 0 || line > lines.len();
         let missing = message.starts_with("missing field");
-        if !(missing && !problems.is_empty()) {
+        if !missing || problems.is_empty() {
             problems.push(Problem::at(line, column, message));
         }
         if stop || missing {

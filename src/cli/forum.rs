@@ -174,10 +174,7 @@ pub fn post(registry: &Registry, a: PostArgs, out: &mut dyn Write) -> Result<(),
         format!("entries {from}-{last}")
     };
     let mut doc = report_blocks(&game);
-    doc.push(Block::Paragraph(format!(
-        "The block below carries {what}, signed. To add it to your copy of the game, save this post (or the whole page) to a file and run: legatus import <your game folder> <file>{}",
-        if from == 1 { " (a game you do not have yet: add --new)" } else { "" }
-    )));
+    doc.extend(import_instructions(&what, from == 1));
     doc.push(Block::Preformatted(block.trim_end().to_string()));
     let format = match a.format {
         PostFormat::Bbcode => Format::BBCode,
@@ -185,6 +182,25 @@ pub fn post(registry: &Registry, a: PostArgs, out: &mut dyn Write) -> Result<(),
         PostFormat::Text => Format::Text,
     };
     write!(out, "{}", report::render(&doc, format)).map_err(super::io)
+}
+
+/// How to import a post, in words that survive every markup a post passes through: the
+/// command is a preformatted block (a Markdown code fence or BBCode `[code]`), so no
+/// renderer takes its placeholders for HTML tags (`<file>` vanishes in Markdown) or its
+/// `--new` for a dash; placeholders are capitalised words with no markup characters.
+fn import_instructions(what: &str, whole_log: bool) -> Vec<Block> {
+    let mut command = String::from("legatus import GAME-FOLDER FILE");
+    let mut words = format!(
+        "The block below carries {what}, signed. To add it to your copy of the game, save this post (or the whole page) to a file and run the command below, with your game folder for GAME-FOLDER and the saved file for FILE"
+    );
+    if whole_log {
+        command.push_str("\nlegatus import --new NEW-FOLDER FILE");
+        words.push_str(
+            " (a game you do not have yet: the second line, with a new folder for NEW-FOLDER)",
+        );
+    }
+    words.push(':');
+    vec![Block::Paragraph(words), Block::Preformatted(command)]
 }
 
 fn read_input(file: &std::path::Path) -> Result<String, Error> {

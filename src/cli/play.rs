@@ -7,10 +7,11 @@ use clap::{ArgGroup, Args};
 
 use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
-use crate::engine::{orders, render, Error};
+use crate::engine::order_file::{self, Problem};
+use crate::engine::{orders, refusals, render, Error};
 use crate::protocol::keys::{load_public, SigningKey};
-use crate::protocol::log::{short_message, DiceMode, Entry};
-use crate::ruleset::{OrderFileError, PendingKind, Registry};
+use crate::protocol::log::{DiceMode, Doc, Entry, LogReader};
+use crate::ruleset::{PendingKind, Registry, RuleError};
 
 #[derive(Args, Debug)]
 pub struct AcceptArgs {
@@ -433,7 +434,7 @@ Send a bare reveal: `legatus apply {folder} --key {key_hint}`; no template was w
     .map_err(super::io)
 }
 
-fn read_orders(path: &Path) -> Result<String, Error> {
+fn read_orders(path: &Path) -> Result<Vec<u8>, Error> {
     const MAX: u64 = 4 * 1024 * 1024;
     let meta =
         std::fs::metadata(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
@@ -444,15 +445,156 @@ fn read_orders(path: &Path) -> Result<String, Error> {
             meta.len()
         )));
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
-        Error::input(format!(
-            "{}: not UTF-8 text (byte {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
-    })
+    std::fs::read(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))
+}
+
+/// One error listing every problem and refusal of an order file, each at its place:
+/// a rules refusal (exit 1) when the rules refused and nothing else is wrong, else an
+/// input error (exit 2).
+fn file_errors(label: &str, problems: Vec<Problem>, refusals: Vec<(Problem, RuleError)>) -> Error {
+    let rules_only = problems.is_empty();
+    let mut all: Vec<Problem> = problems;
+    all.extend(refusals.into_iter().map(|(at, e)| Problem {
+        message: e.to_string(),
+        ..at
+    }));
+    all.sort_by_key(|p| (p.line == 0, p.line, p.column));
+    let msg = match all.as_slice() {
+        [one] => one.render(label),
+        _ => {
+            let mut m = format!(
+                "{label}: {} problems, all listed here; nothing was written:",
+                all.len()
+            );
+            for p in &all {
+                m.push_str(&format!("\n  {}", p.render(label)));
+            }
+            m
+        }
+    };
+    if rules_only {
+        Error::Refused(msg)
+    } else {
+        Error::Input(msg)
+    }
+}
+
+/// The entry an order file makes, or every reason it cannot be made (see [`file_errors`]).
+fn entry_from_file(
+    dir: &GameDir,
+    game: &Game,
+    path: &Path,
+    key_path: &Path,
+    side: Option<&str>,
+) -> Result<(Entry, Game), Error> {
+    let label = path.display().to_string();
+    let (problems, file) = order_file::read(game.rules().as_ref(), &read_orders(path)?);
+    let Some(file) = file else {
+        return Err(file_errors(&label, problems, Vec::new()));
+    };
+    let parsed = &file.parsed;
+    let place = |p: &str| {
+        let (line, column) = file.places.of(p).unwrap_or((0, 0));
+        Problem {
+            line,
+            column,
+            message: String::new(),
+        }
+    };
+    let key = SigningKey::load(key_path, None)?;
+    if let Some(side) = side {
+        if side != parsed.side {
+            return Err(Error::input(format!(
+                "--side {side} but the order file is for side {}",
+                parsed.side
+            )));
+        }
+    }
+    if parsed.game == game.header.game && parsed.after < game.last_seq() {
+        let mut entries = Vec::new();
+        for doc in LogReader::open(&dir.log())? {
+            if let Doc::Entry(e, _) = doc? {
+                entries.push(*e);
+            }
+        }
+        if let Some(n) = orders::already_applied(game, &entries, parsed, &key) {
+            return Err(Error::input(format!(
+                "{label}: these orders are already in the log as entry {n}: the file was applied before, and nothing was written now. The log ends at entry {}; for what comes next, see `legatus status` (and make a new template with `legatus template`)",
+                game.last_seq()
+            )));
+        }
+    }
+    let mine = orders::sides_of_public(game, &key.public());
+    if parsed.game == game.header.game
+        && !mine.is_empty()
+        && !mine.contains(&parsed.side)
+        && game.header.player(&parsed.side).is_some()
+    {
+        let at = Problem {
+            message: format!(
+                "this key does not belong to side {:?}, which `side:` names: it plays {}. An order file is signed with the key of the side it names: if `side:` was edited, put back `side: {}`; to give {}'s orders, sign with {}'s key",
+                parsed.side,
+                mine.join(" and "),
+                mine[0],
+                parsed.side,
+                parsed.side
+            ),
+            ..place("/side")
+        };
+        return Err(Error::input(at.render(&label)));
+    }
+    match orders::from_orders(game, parsed, &key) {
+        Ok(made) if problems.is_empty() => Ok(made),
+        Ok(_) => Err(file_errors(&label, problems, Vec::new())),
+        Err(Error::Rules(first)) => {
+            let ahead = orders::lookahead(game, &key, &parsed.side)?;
+            let orders = parsed.orders.clone().unwrap_or_default();
+            let found = match ahead.pending().kind {
+                PendingKind::Orders | PendingKind::Decision => refusals::all(
+                    &ahead,
+                    &parsed.side,
+                    &orders,
+                    parsed.standing.as_ref(),
+                    first,
+                ),
+                _ => vec![refusals::Refusal {
+                    path: None,
+                    error: first,
+                }],
+            };
+            let refusals = found
+                .into_iter()
+                .map(|r| {
+                    let at = place(&format!("/orders{}", r.path.unwrap_or_default()));
+                    (at, r.error)
+                })
+                .collect();
+            Err(file_errors(&label, problems, refusals))
+        }
+        Err(_) if !problems.is_empty() => Err(file_errors(&label, problems, Vec::new())),
+        Err(Error::Input(message)) => {
+            // An envelope that does not fit the game: at the line of the field at fault.
+            let field = if parsed.game != game.header.game {
+                "/game"
+            } else if parsed.after != game.last_seq() {
+                "/after"
+            } else if parsed.after_hash != game.last_hash() {
+                "/after_hash"
+            } else if message.contains("answer step") || message.starts_with("step ") {
+                "/step"
+            } else {
+                return Err(Error::Input(format!("{label}: {message}")));
+            };
+            Err(Error::Input(
+                Problem {
+                    message,
+                    ..place(field)
+                }
+                .render(&label),
+            ))
+        }
+        Err(other) => Err(other),
+    }
 }
 
 pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(), Error> {
@@ -460,38 +602,12 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
     let _lock = dir.lock()?;
     let (game, verified) = dir.load(registry)?;
     say(out, verified_line(&verified))?;
-    let key = SigningKey::load(&a.key, None)?;
     let (entry, next) = match &a.orders {
-        None => orders::reveal(&game, &key, a.side.as_deref())?,
-        Some(path) => {
-            let text = read_orders(path)?;
-            let parsed = game.rules().parse_order_file(&text).map_err(|e| match e {
-                OrderFileError::Yaml(e) => {
-                    let (line, col) = e
-                        .location()
-                        .map(|l| (l.line(), l.column()))
-                        .unwrap_or((0, 0));
-                    Error::input(format!(
-                        "{}:{line}:{col}: {}",
-                        path.display(),
-                        short_message(&e)
-                    ))
-                }
-                other => Error::input(format!("{}: {other}", path.display())),
-            })?;
-            if let Some(side) = &a.side {
-                if side != &parsed.side {
-                    return Err(Error::input(format!(
-                        "--side {side} but the order file is for side {}",
-                        parsed.side
-                    )));
-                }
-            }
-            orders::from_orders(&game, &parsed, &key).map_err(|e| match e {
-                Error::Rules(r) => Error::Input(format!("{}: {r}", path.display())).into_rules(),
-                other => other,
-            })?
+        None => {
+            let key = SigningKey::load(&a.key, None)?;
+            orders::reveal(&game, &key, a.side.as_deref())?
         }
+        Some(path) => entry_from_file(&dir, &game, path, &a.key, a.side.as_deref())?,
     };
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next, &a.game)

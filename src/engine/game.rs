@@ -434,6 +434,42 @@ impl Game {
             .map_err(|err| reject("signature", format!("{err} (author {})", e.author)))
     }
 
+    /// Runs `orders` (and `standing`, if given) by `side` for the pending step through
+    /// the rules on a copy of the state, up to the first die, and changes nothing: the
+    /// rules validate every order before drawing a die, so `Ok` means the rules take
+    /// them. Used to find every refusal of an order file at once.
+    ///
+    /// Errors: the rules' refusal ([`RuleError::Illegal`]).
+    pub fn check_orders(
+        &self,
+        side: &str,
+        orders: &Value,
+        standing: Option<&Value>,
+    ) -> Result<(), RuleError> {
+        let pending = self.state.pending();
+        let mut all_standing = self.standing.clone();
+        if let Some(s) = standing {
+            all_standing.insert(side.to_string(), s.clone());
+        }
+        let sub = Submission {
+            kind: pending.kind,
+            step: pending.step,
+            by: BTreeMap::from([(side.to_string(), orders.clone())]),
+        };
+        let mut copy = self.state.clone_box();
+        let mut dice = Dice::deferred();
+        match copy.apply(
+            &all_standing,
+            &self.header.options,
+            self.last_seq + 1,
+            &sub,
+            &mut dice,
+        ) {
+            Ok(_) | Err(RuleError::Dice(_)) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Makes an entry take effect: checks its place in the chain, its reveal,
     /// that it answers the pending step, resolves what its reveal unlocks and
     /// applies its orders. Does not check the signature (see

@@ -9,7 +9,9 @@ pub mod folder;
 pub mod game;
 pub mod merge;
 pub mod newgame;
+pub mod order_file;
 pub mod orders;
+pub mod refusals;
 pub mod render;
 pub mod verify;
 

@@ -49,7 +49,8 @@ pub fn side_of_public(
                 " (it has non-ASCII letters: a look-alike?)"
             };
             Err(Error::input(format!(
-                "there is no side {s:?} in this game{odd}; the sides are {}",
+                "there is no side {s:?} in this game{}{odd}; the sides are {}",
+                crate::names::did_you_mean(s, sides.iter().copied()),
                 sides.join(", ")
             )))
         }
@@ -182,6 +183,55 @@ pub fn check_envelope(
         )));
     }
     side_of_key(game, key, Some(&parsed.side))
+}
+
+/// The sides `public` plays in `game` (none when it is no player's key).
+pub fn sides_of_public(game: &Game, public: &PublicKey) -> Vec<String> {
+    game.header
+        .players
+        .iter()
+        .filter(|p| game.key(&p.side) == Some(public))
+        .map(|p| p.side.clone())
+        .collect()
+}
+
+/// The entry of the log `entries` that these very orders already made, if any: an entry
+/// after the one they follow (whose hash they name), by their side, for their step, with
+/// their orders and standing orders — or, for sealed orders, with the commitment `key`
+/// makes of them. A file applied twice is then reported as such, not as stale.
+pub fn already_applied(
+    game: &Game,
+    entries: &[Entry],
+    parsed: &ParsedOrders,
+    key: &SigningKey,
+) -> Option<u64> {
+    if parsed.game != game.header.game || parsed.after >= game.last_seq() {
+        return None;
+    }
+    if parsed.after > 0 {
+        let followed = entries.get(parsed.after as usize - 1)?;
+        if followed.hash().ok().map(hex::encode).as_deref() != Some(parsed.after_hash.as_str()) {
+            return None;
+        }
+    }
+    let orders = parsed.orders.as_ref()?;
+    let body = canonical::bytes(&sealed_body(orders, parsed.standing.as_ref())).ok()?;
+    entries
+        .iter()
+        .filter(|e| e.seq > parsed.after)
+        .find(|e| {
+            e.author == parsed.side
+                && e.step.as_deref() == Some(parsed.step.as_str())
+                && match e.kind {
+                    EntryKind::SealedCommit => {
+                        let salt = sealed::salt(&key.seed(), game.game_id(), e.seq);
+                        e.commitment.as_deref()
+                            == Some(hex::encode(sealed::commitment(&salt, &body)).as_str())
+                    }
+                    _ => e.payload.as_ref() == Some(orders) && e.standing == parsed.standing,
+                }
+        })
+        .map(|e| e.seq)
 }
 
 fn short(h: &str) -> &str {

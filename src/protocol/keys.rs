@@ -30,6 +30,11 @@ pub enum KeyError {
     /// The passphrase did not decrypt the key.
     #[error("wrong passphrase for {0}")]
     Passphrase(String),
+    /// Every passphrase typed at the prompt was wrong.
+    #[error(
+        "wrong passphrase for {path}, {tries} tries; nothing was done (is it the key you meant?)"
+    )]
+    PassphraseTries { path: String, tries: u32 },
     /// No passphrase available for an encrypted key.
     #[error("{0} is passphrase-protected: set LEGATUS_PASSPHRASE or run from a terminal")]
     NoPassphrase(String),
@@ -47,6 +52,67 @@ pub enum KeyError {
     Write(String),
 }
 
+/// How many times a passphrase is asked for at the terminal before giving up.
+pub const PASSPHRASE_TRIES: u32 = 3;
+
+/// Answers passphrase prompts instead of the terminal (see [`with_prompt`]).
+type Prompt = Box<dyn FnMut(&str) -> std::io::Result<String>>;
+
+thread_local! {
+    static PROMPT: std::cell::RefCell<Option<Prompt>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with `prompt` answering this thread's passphrase prompts (it gets the
+/// prompt text and returns what the player typed) instead of the terminal: for front
+/// ends that ask in their own way, and for tests.
+pub fn with_prompt<T>(
+    prompt: impl FnMut(&str) -> std::io::Result<String> + 'static,
+    f: impl FnOnce() -> T,
+) -> T {
+    struct Restore(Option<Prompt>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            PROMPT.with(|p| *p.borrow_mut() = old);
+        }
+    }
+    let old = PROMPT.with(|p| p.borrow_mut().replace(Box::new(prompt)));
+    let _restore = Restore(old);
+    f()
+}
+
+/// Asks for a passphrase: the [`with_prompt`] answerer if one is set, else the terminal.
+fn ask(prompt: &str) -> std::io::Result<String> {
+    let hooked = PROMPT.with(|p| p.borrow_mut().as_mut().map(|f| f(prompt)));
+    match hooked {
+        Some(answer) => answer,
+        None => rpassword::prompt_password(prompt),
+    }
+}
+
+/// Decrypts `key` with a passphrase typed at the prompt, giving a mistyped passphrase
+/// [`PASSPHRASE_TRIES`] tries in all.
+///
+/// Errors: [`KeyError::NoPassphrase`] when there is no terminal to ask at;
+/// [`KeyError::PassphraseTries`] when every try was wrong.
+fn decrypt_at_prompt(key: &PrivateKey, path: &str) -> Result<PrivateKey, KeyError> {
+    for n in 1..=PASSPHRASE_TRIES {
+        let prompt = if n == 1 {
+            format!("Passphrase for {path}: ")
+        } else {
+            format!("Wrong passphrase; try {n} of {PASSPHRASE_TRIES} for {path}: ")
+        };
+        let pass = ask(&prompt).map_err(|_| KeyError::NoPassphrase(path.to_string()))?;
+        if let Ok(k) = key.decrypt(pass.as_bytes()) {
+            return Ok(k);
+        }
+    }
+    Err(KeyError::PassphraseTries {
+        path: path.to_string(),
+        tries: PASSPHRASE_TRIES,
+    })
+}
+
 /// A player's unlocked signing key.
 pub struct SigningKey {
     key: PrivateKey,
@@ -60,24 +126,23 @@ impl std::fmt::Debug for SigningKey {
 
 impl SigningKey {
     /// Loads an OpenSSH private key file. Encrypted keys are decrypted with
-    /// `passphrase`, or with `LEGATUS_PASSPHRASE`, or by asking on the terminal.
+    /// `passphrase`, or with `LEGATUS_PASSPHRASE`, or by asking on the terminal
+    /// ([`PASSPHRASE_TRIES`] tries for a mistyped passphrase).
     ///
     /// Errors: unreadable file, not OpenSSH, not ed25519, wrong or missing passphrase.
     pub fn load(path: &Path, passphrase: Option<&str>) -> Result<Self, KeyError> {
         let p = path.display().to_string();
         let mut key = read_private(path)?;
         if key.is_encrypted() {
-            let pass = match passphrase
+            key = match passphrase
                 .map(str::to_string)
                 .or_else(|| std::env::var("LEGATUS_PASSPHRASE").ok())
             {
-                Some(p) => p,
-                None => rpassword::prompt_password(format!("Passphrase for {p}: "))
-                    .map_err(|_| KeyError::NoPassphrase(p.clone()))?,
+                Some(pass) => key
+                    .decrypt(pass.as_bytes())
+                    .map_err(|_| KeyError::Passphrase(p.clone()))?,
+                None => decrypt_at_prompt(&key, &p)?,
             };
-            key = key
-                .decrypt(pass.as_bytes())
-                .map_err(|_| KeyError::Passphrase(p.clone()))?;
         }
         if key.key_data().ed25519().is_none() {
             return Err(KeyError::NotEd25519(p));

@@ -20,6 +20,14 @@
 //! decompressed payload has exactly the declared length and checksum, so a block is
 //! either read back exactly or refused with the reason.
 //!
+//! Whitespace carries no meaning anywhere in a block: its marks, header names, values
+//! and body are recognised with any spaces or line breaks between (or inside) them, so
+//! a block whose lines were joined into one, split or re-indented reads back the same.
+//! The layout above is only what [`encode`] writes; blocks posted by earlier versions
+//! have that layout and read back as they always did. The checksum keeps its meaning
+//! because it covers the payload bytes, which no whitespace change can reach: base64
+//! ignores whitespace, and the checksum is fixed at 64 hex digits.
+//!
 //! The header lines (game, entry range) are not covered by the checksum: they are
 //! routing hints, and the payload (signed entries) carries the authoritative values.
 //! `legatus import` checks them against the payload and refuses a block whose
@@ -51,8 +59,8 @@ const END_MARK: &str = "END LEGATUS ENTRIES";
 /// What a block's header says: which game, and which entries (inclusive range).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArmorHeader {
-    /// Game id (short form is fine). Must be one line; [`encode`] collapses any
-    /// whitespace or control characters in it to single spaces.
+    /// Game id (short form is fine). One word: [`encode`] drops any whitespace or
+    /// control characters in it.
     pub game: String,
     /// Number of the first entry in the payload.
     pub first: u64,
@@ -126,7 +134,7 @@ pub fn encode(header: &ArmorHeader, payload: &[u8]) -> String {
         .read_to_end(&mut compressed)
         .expect("compressing from memory cannot fail");
     let b64 = STANDARD.encode(&compressed);
-    let game = one_line(&header.game);
+    let game = one_word(&header.game);
     let mut out = String::with_capacity(b64.len() + b64.len() / LINE_WIDTH + 256);
     out.push_str(BEGIN_LINE);
     out.push('\n');
@@ -150,68 +158,97 @@ pub fn encode(header: &ArmorHeader, payload: &[u8]) -> String {
 /// Finds every paste block in `text` (a post, a quoted reply, a whole copied thread
 /// page) and reads each back, in order of appearance.
 ///
-/// Tolerates quote prefixes (`>`, `> >`), BBCode tags (`[quote=…]`, `[code]`, nested),
-/// Markdown code fences, CRLF/CR line ends, Unicode and non-breaking spaces, zero-width
-/// characters and soft hyphens, HTML entities (`&gt;`, `&amp;`, `&#43;`, …), `<br>`,
-/// blank lines, and base64 lines split or joined by re-wrapping. Each block is either
-/// `Ok` with exactly the original payload, or `Err` naming its position and reason.
+/// Line breaks and spaces carry no meaning in a block: it is read as one stream of
+/// characters from its BEGIN mark to its END mark, so a block survives having its lines
+/// joined into one (a forum that renders `[code]` inline, then a browser's copy), split
+/// anywhere, re-indented, or its header lines run together. What decides whether a
+/// block is accepted is its content: the decompressed payload must have exactly the
+/// declared `Length` and `Checksum`, whatever happened to the whitespace around it.
+///
+/// Also tolerates quote prefixes (`>`, `> >`), BBCode tags (`[quote=…]`, `[code]`,
+/// nested), Markdown code fences, CRLF/CR line ends, Unicode and non-breaking spaces,
+/// zero-width characters and soft hyphens, HTML entities (`&gt;`, `&amp;`, `&#43;`, …),
+/// `<br>` and blank lines. Each block is either `Ok` with exactly the original payload,
+/// or `Err` naming its position and reason.
 pub fn find_blocks(text: &str) -> Vec<Result<Block, ArmorError>> {
-    let lines = clean_lines(text);
+    let stream = char_stream(&clean_lines(text));
     let mut results = Vec::new();
     let mut i = 0;
-    while i < lines.len() {
-        let (line_no, ref content) = lines[i];
-        let Some(pos) = content.find(BEGIN_MARK) else {
-            i += 1;
-            continue;
-        };
+    while let Some((begin_at, after_begin)) = find_mark(&stream, i, BEGIN_MARK) {
+        let line_no = stream[begin_at].1;
         let block_no = results.len() + 1;
         let err = |kind| ArmorError {
             block: block_no,
             line: line_no,
             kind,
         };
-        // Collect the lines of this block up to its END mark.
-        let mut body: Vec<(usize, String)> = Vec::new();
-        let after_begin = strip_dashes(&content[pos + BEGIN_MARK.len()..]);
-        if !after_begin.is_empty() {
-            body.push((line_no, after_begin.to_string()));
-        }
-        let mut j = i + 1;
-        let mut ended = false;
-        while j < lines.len() {
-            let (n, ref l) = lines[j];
-            if l.contains(BEGIN_MARK) {
-                break; // a new block starts: this one is truncated
+        let next_begin = find_mark(&stream, after_begin, BEGIN_MARK).map(|(b, _)| b);
+        let end = find_mark(&stream, after_begin, END_MARK)
+            .filter(|(e, _)| next_begin.is_none_or(|b| *e < b));
+        match end {
+            Some((end_at, after_end)) => {
+                let body = trim_dashes(&stream[after_begin..end_at]);
+                results.push(
+                    read_block(body)
+                        .map(|(header, payload)| Block {
+                            header,
+                            payload,
+                            line: line_no,
+                        })
+                        .map_err(err),
+                );
+                i = after_end;
             }
-            if let Some(p) = l.find(END_MARK) {
-                let before = strip_dashes(&l[..p]);
-                if !before.is_empty() {
-                    body.push((n, before.to_string()));
-                }
-                ended = true;
-                j += 1;
-                break;
+            None => {
+                // A new block starts (or the text ends) first: this one is cut short.
+                results.push(Err(err(ArmorErrorKind::Truncated)));
+                i = next_begin.unwrap_or(stream.len());
             }
-            body.push((n, l.clone()));
-            j += 1;
         }
-        if ended {
-            results.push(
-                read_block(&body)
-                    .map(|(header, payload)| Block {
-                        header,
-                        payload,
-                        line: line_no,
-                    })
-                    .map_err(err),
-            );
-        } else {
-            results.push(Err(err(ArmorErrorKind::Truncated)));
-        }
-        i = j;
     }
     results
+}
+
+/// One character of the cleaned text with the 1-based line it came from.
+type Ch = (char, usize);
+
+/// The cleaned lines as one stream of characters, each line ended by a space.
+fn char_stream(lines: &[(usize, String)]) -> Vec<Ch> {
+    let mut out = Vec::new();
+    for (n, l) in lines {
+        out.extend(l.chars().map(|c| (c, *n)));
+        out.push((' ', *n));
+    }
+    out
+}
+
+/// Finds `mark` (words of capital letters) at or after `from`, ignoring whitespace
+/// anywhere inside it. Returns where it starts and where its last letter ends.
+fn find_mark(s: &[Ch], from: usize, mark: &str) -> Option<(usize, usize)> {
+    let want: Vec<char> = mark.chars().filter(|c| !c.is_whitespace()).collect();
+    let first = *want.first()?;
+    (from..s.len()).filter(|&i| s[i].0 == first).find_map(|i| {
+        let mut k = 0;
+        let mut j = i;
+        while j < s.len() && k < want.len() {
+            let c = s[j].0;
+            if c == want[k] {
+                k += 1;
+            } else if !c.is_whitespace() {
+                return None;
+            }
+            j += 1;
+        }
+        (k == want.len()).then_some((i, j))
+    })
+}
+
+/// Drops the dashes (any dash-like character) and spaces around the marks.
+fn trim_dashes(s: &[Ch]) -> &[Ch] {
+    let skip = |c: &Ch| c.0.is_whitespace() || is_dash(c.0);
+    let start = s.iter().position(|c| !skip(c)).unwrap_or(s.len());
+    let end = s.iter().rposition(|c| !skip(c)).map_or(start, |e| e + 1);
+    &s[start..end.max(start)]
 }
 
 /// Header names, in the order [`encode`] writes them.
@@ -219,68 +256,143 @@ const GAME: &str = "Game";
 const ENTRIES: &str = "Entries";
 const LENGTH: &str = "Length";
 const CHECKSUM: &str = "Checksum";
+const HEADERS: [&str; 4] = [GAME, ENTRIES, LENGTH, CHECKSUM];
 
-fn read_block(lines: &[(usize, String)]) -> Result<(ArmorHeader, Vec<u8>), ArmorErrorKind> {
-    let mut game: Option<String> = None;
-    let mut entries: Option<String> = None;
-    let mut length: Option<String> = None;
-    let mut checksum: Option<String> = None;
-    let mut k = 0;
-    // Header phase.
-    while k < lines.len() {
-        let l = lines[k].1.trim();
-        if l.is_empty() {
-            k += 1;
+/// If a header name followed by `:` starts at `i` (spaces or line breaks allowed inside
+/// the name and before the colon): which header, and where its value starts.
+fn header_at(s: &[Ch], i: usize) -> Option<(&'static str, usize)> {
+    if !s.get(i).is_some_and(|c| c.0.is_ascii_alphabetic()) {
+        return None;
+    }
+    HEADERS.into_iter().find_map(|name| {
+        let mut j = i;
+        for want in name.chars() {
+            while j > i && j < s.len() && s[j].0.is_whitespace() {
+                j += 1;
+            }
+            if j >= s.len() || !s[j].0.eq_ignore_ascii_case(&want) {
+                return None;
+            }
+            j += 1;
+        }
+        j = skip_space(s, j);
+        (j < s.len() && s[j].0 == ':').then_some((name, j + 1))
+    })
+}
+
+fn text_of(s: &[Ch]) -> String {
+    s.iter().map(|c| c.0).collect()
+}
+
+fn skip_space(s: &[Ch], mut i: usize) -> usize {
+    while i < s.len() && s[i].0.is_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+/// Reads a checksum value starting at `i`: an optional `sha256:`, then 64 hex digits
+/// (a wrapped or split value is joined). Returns the digits and where the value ends.
+fn read_checksum(s: &[Ch], i: usize) -> Result<(String, usize), String> {
+    let mut i = skip_space(s, i);
+    // An algorithm name, spaces allowed inside (`sha256:`, `sha-256:`, any case).
+    let mut j = i;
+    let mut name = String::new();
+    while j < s.len() && name.len() < 8 && s[j].0 != ':' {
+        if !s[j].0.is_whitespace() {
+            name.push(s[j].0.to_ascii_lowercase());
+        }
+        j += 1;
+    }
+    if j < s.len() && s[j].0 == ':' && (name == "sha256" || name == "sha-256") {
+        i = skip_space(s, j + 1);
+    }
+    let token_end = |from: usize| {
+        let mut e = from;
+        while e < s.len() && !s[e].0.is_whitespace() {
+            e += 1;
+        }
+        e
+    };
+    let mut digits = String::new();
+    loop {
+        let end = token_end(i);
+        let token = text_of(&s[i..end]);
+        let hex_run = token.chars().take_while(char::is_ascii_hexdigit).count();
+        let need = 64 - digits.len();
+        if hex_run == token.chars().count() && hex_run <= need && hex_run > 0 {
+            // A whole token of hex digits: all of it is the checksum (wrapped or split).
+            digits.push_str(&token);
+            i = end;
+            if digits.len() == 64 {
+                return Ok((digits, i));
+            }
+            i = skip_space(s, i);
             continue;
         }
-        let Some((name, value)) = header_line(l) else {
-            break;
-        };
-        let slot = match name {
-            GAME => &mut game,
-            ENTRIES => &mut entries,
-            LENGTH => &mut length,
-            _ => &mut checksum,
-        };
-        if slot.is_some() {
+        if hex_run >= need && hex_run < token.chars().count() {
+            // The checksum runs straight into the body (all spaces removed).
+            digits.push_str(&token[..need]);
+            return Ok((digits, i + need));
+        }
+        return Err(format!("{}{}", digits, token));
+    }
+}
+
+/// Reads a block's content (between its marks): the header fields, then the base64 body.
+fn read_block(s: &[Ch]) -> Result<(ArmorHeader, Vec<u8>), ArmorErrorKind> {
+    let mut values: [Option<String>; 4] = Default::default();
+    let mut i = skip_space(s, 0);
+    let mut body_start = None;
+    while let Some((name, value_at)) = header_at(s, i) {
+        let slot = HEADERS.iter().position(|h| *h == name).expect("a header");
+        if values[slot].is_some() {
             return Err(ArmorErrorKind::DuplicateHeader { name });
         }
-        let mut value = collapse_spaces(value);
-        k += 1;
         if name == CHECKSUM {
-            // A long checksum line may have been wrapped: take following lines of
-            // hex digits until 64 digits are collected.
-            while hex_digits(&value) < 64 && k < lines.len() {
-                let next = lines[k].1.trim();
-                let have = hex_digits(&value);
-                let digits = if have == 0 {
-                    strip_algorithm(next)
-                } else {
-                    next
-                };
-                if digits.is_empty()
-                    || !digits.chars().all(|c| c.is_ascii_hexdigit())
-                    || have + digits.len() > 64
-                {
-                    break;
-                }
-                value.push_str(next);
-                k += 1;
+            let (digits, end) =
+                read_checksum(s, value_at).map_err(|v| ArmorErrorKind::BadHeader {
+                    name: CHECKSUM,
+                    value: collapse_spaces(&v),
+                })?;
+            values[slot] = Some(digits);
+            i = skip_space(s, end);
+            if values.iter().all(Option::is_some) {
+                body_start = Some(i);
+                break;
             }
+            continue;
         }
-        *slot = Some(value);
+        // The value runs to the next header name.
+        let mut j = value_at;
+        while j < s.len() && header_at(s, j).is_none() {
+            j += 1;
+        }
+        // No value has a space of its own (a game id is one word), so any space in it was
+        // put there by re-wrapping.
+        let value: String = s[value_at..j]
+            .iter()
+            .map(|c| c.0)
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        values[slot] = Some(value);
+        i = j;
     }
+    let [game, entries, length, checksum] = values;
     let game = game.ok_or(ArmorErrorKind::MissingHeader(GAME))?;
     let entries = entries.ok_or(ArmorErrorKind::MissingHeader(ENTRIES))?;
     let length = length.ok_or(ArmorErrorKind::MissingHeader(LENGTH))?;
     let checksum = checksum.ok_or(ArmorErrorKind::MissingHeader(CHECKSUM))?;
+    let body = &s[body_start.unwrap_or(i)..];
 
     let (first, last) = parse_range(&entries).ok_or_else(|| ArmorErrorKind::BadHeader {
         name: ENTRIES,
         value: entries.clone(),
     })?;
     let declared: u64 = length
-        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
         .parse()
         .map_err(|_| ArmorErrorKind::BadHeader {
             name: LENGTH,
@@ -297,18 +409,17 @@ fn read_block(lines: &[(usize, String)]) -> Result<(ArmorHeader, Vec<u8>), Armor
         });
     }
 
-    // Body phase: every remaining non-space character must be base64.
+    // Body: every non-space character must be base64.
     let mut b64 = String::new();
-    for (n, l) in &lines[k..] {
-        for ch in l.chars() {
-            if ch.is_whitespace() {
-                continue;
-            }
-            if ch.is_ascii_alphanumeric() || ch == '+' || ch == '/' || ch == '=' {
-                b64.push(ch);
-            } else {
-                return Err(ArmorErrorKind::BadCharacter { ch, line: *n });
-            }
+    for (ch, n) in body {
+        let ch = *ch;
+        if ch.is_whitespace() {
+            continue;
+        }
+        if ch.is_ascii_alphanumeric() || ch == '+' || ch == '/' || ch == '=' {
+            b64.push(ch);
+        } else {
+            return Err(ArmorErrorKind::BadCharacter { ch, line: *n });
         }
     }
     if b64.is_empty() {
@@ -346,16 +457,6 @@ fn read_block(lines: &[(usize, String)]) -> Result<(ArmorHeader, Vec<u8>), Armor
     Ok((ArmorHeader { game, first, last }, payload))
 }
 
-/// Recognises `Name: value` for the four header names (case-insensitive).
-fn header_line(l: &str) -> Option<(&'static str, &str)> {
-    let (name, value) = l.split_once(':')?;
-    let name = name.trim();
-    [GAME, ENTRIES, LENGTH, CHECKSUM]
-        .into_iter()
-        .find(|h| h.eq_ignore_ascii_case(name))
-        .map(|h| (h, value))
-}
-
 fn parse_range(s: &str) -> Option<(u64, u64)> {
     let s = s.trim();
     let mut parts = s.splitn(2, ['-', '\u{2013}', '\u{2014}', '\u{2212}']);
@@ -389,18 +490,6 @@ fn strip_algorithm(s: &str) -> &str {
     s
 }
 
-fn hex_digits(value: &str) -> usize {
-    strip_algorithm(value.trim())
-        .chars()
-        .filter(|c| c.is_ascii_hexdigit())
-        .count()
-}
-
-/// Removes dash-like characters and spaces around a BEGIN/END mark's remainder.
-fn strip_dashes(s: &str) -> &str {
-    s.trim_matches(|c: char| c.is_whitespace() || is_dash(c))
-}
-
 fn is_dash(c: char) -> bool {
     matches!(
         c,
@@ -414,12 +503,10 @@ fn is_dash(c: char) -> bool {
     )
 }
 
-fn one_line(s: &str) -> String {
-    let cleaned: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    collapse_spaces(&cleaned)
+fn one_word(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control() && !c.is_whitespace())
+        .collect()
 }
 
 fn collapse_spaces(s: &str) -> String {
@@ -462,8 +549,17 @@ fn clean_segment(s: &str) -> String {
         }
     }
     let rest = rest.trim_end();
-    if rest.starts_with("```") || rest.starts_with("~~~") {
-        return String::new();
+    for fence in ['`', '~'] {
+        if rest.starts_with(&fence.to_string().repeat(3)) {
+            // A Markdown fence, with its info string (```text); what follows it on the
+            // same line (a block joined into one line) is kept.
+            let after = rest.trim_start_matches(fence);
+            let after = match after.chars().next() {
+                Some(c) if c.is_alphanumeric() => after.split_once(' ').map_or("", |x| x.1),
+                _ => after,
+            };
+            return after.trim().to_string();
+        }
     }
     rest.to_string()
 }
@@ -677,14 +773,14 @@ mod tests {
     }
 
     #[test]
-    fn game_id_is_kept_on_one_line() {
+    fn game_id_is_kept_one_word() {
         let h = ArmorHeader {
             game: "a\nb\tc ".into(),
             first: 1,
             last: 1,
         };
         let b = find_blocks(&encode(&h, b"x")).remove(0).unwrap();
-        assert_eq!(b.header.game, "a b c");
+        assert_eq!(b.header.game, "abc");
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod data;
 pub mod events;
 pub mod minor_combat;
 pub mod movement;
+pub mod names;
 pub mod objectives;
 pub mod orders;
 pub mod reinforcements;
@@ -323,6 +324,7 @@ impl Ruleset for Alexandros {
                 format!("the {side_s} must act now"),
             )
         })?;
+        names::check(state, &o)?;
         let standing = ctx.standing;
         match state.phase.clone() {
             Phase::PersianSetup => {

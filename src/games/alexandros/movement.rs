@@ -143,6 +143,33 @@ pub fn units_with(state: &State, side: Side, province: &str) -> Vec<String> {
         .collect()
 }
 
+/// Alexandros 8.1: a unit moves with one leader. A unit listed under two leaders' moves is
+/// refused at the later one, naming the earlier order that already moves it.
+pub fn each_unit_once(moves: &[Move]) -> Result<(), RuleError> {
+    let mut moved_by: std::collections::BTreeMap<&str, (usize, &Move)> = Default::default();
+    for (i, m) in moves.iter().enumerate() {
+        let listed = m.units.iter().chain(&m.pick_up).filter(|u| *u != ALL_UNITS);
+        for u in listed.clone() {
+            if let Some((j, earlier)) = moved_by.get(u.as_str()) {
+                return Err(illegal(
+                    &format!("move {} to {}", m.leader, m.to),
+                    "8.1",
+                    format!(
+                        "{u} is already moved by the earlier order `move {} to {}` (moves entry {}): a unit moves with one leader, so list it under one of them only",
+                        earlier.leader,
+                        earlier.to,
+                        j + 1
+                    ),
+                ));
+            }
+        }
+        for u in listed {
+            moved_by.entry(u.as_str()).or_insert((i, m));
+        }
+    }
+    Ok(())
+}
+
 /// Alexandros 8.1–8.6: validates and performs one leader's move. `units: [all]` takes every
 /// unit [`units_with`] the leader. Forced-march attrition is
 /// returned (units, province type of the first province entered) for rolling after every order

@@ -275,6 +275,7 @@ pub fn movement_phase(
     }
     let mut marches = Vec::new();
     let mut leaders_seen = Vec::new();
+    movement::each_unit_once(&o.moves)?;
     for m in &o.moves {
         if leaders_seen.contains(&m.leader) {
             return Err(RuleError::illegal(

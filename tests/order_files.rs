@@ -1,0 +1,342 @@
+//! Order files as players really write them (issue 13, "Order files"), each through the
+//! CLI: every error of a file at once with file:line:column, nearest names, a file applied
+//! twice, no-break spaces, tabs, UTF-16, leading zeros, a unit under two leaders, an edited
+//! `side:`, a mistyped passphrase.
+
+mod support;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use legatus::protocol::keys::{with_prompt, SigningKey};
+use support::{cli, folder_snapshot, ok, Table};
+
+/// A new Alexandros game in `t` (keys macedonian.key and persian.key), accepted by both,
+/// waiting for the Persian set-up (Alexandros 3.3).
+fn new_game(t: &Table) -> String {
+    for side in ["macedonian", "persian"] {
+        SigningKey::generate(side)
+            .unwrap()
+            .write(&t.p(&format!("{side}.key")), None)
+            .unwrap();
+    }
+    let game = t.game();
+    let mac = format!(
+        "macedonian=Ana,ana@example.org,{}",
+        t.s("macedonian.key.pub")
+    );
+    let per = format!("persian=Ben,ben@example.org,{}", t.s("persian.key.pub"));
+    ok(&[
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--dice",
+        "open",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &game,
+    ]);
+    ok(&["accept", &game, "--key", &t.s("macedonian.key")]);
+    ok(&["accept", &game, "--key", &t.s("persian.key")]);
+    game
+}
+
+/// The game played by templates until the Macedonian movement of Summer 334.
+fn macedonian_movement(t: &Table) -> String {
+    let game = new_game(t);
+    let mut n = 0;
+    while !ok(&["status", &game]).contains("macedonian-movement") {
+        t.act_in(&game, &mut n).expect("the game goes on");
+        assert!(n < 80, "no Macedonian movement step");
+    }
+    game
+}
+
+/// `legatus apply` of `text` (bytes) as the side's order file; checks that nothing was written.
+fn apply_bytes(t: &Table, game: &str, side: &str, name: &str, text: &[u8]) -> support::Run {
+    let f = t.p(name);
+    std::fs::write(&f, text).unwrap();
+    let before = folder_snapshot(&t.p("game"));
+    let r = cli(&[
+        "apply",
+        game,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
+        &t.s(&format!("{side}.key")),
+    ]);
+    if r.code != 0 {
+        assert_eq!(
+            folder_snapshot(&t.p("game")),
+            before,
+            "a failed apply writes nothing"
+        );
+    }
+    r
+}
+
+/// The template's envelope (everything before `orders:`) followed by `orders`.
+fn with_orders(template: &str, orders: &str) -> String {
+    let head = &template[..template.find("\norders:").unwrap() + 1];
+    format!("{head}orders:\n{orders}")
+}
+
+#[test]
+fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
+    let t = Table::new();
+    let game = macedonian_movement(&t);
+    let tpl = ok(&["template", &game, "--side", "macedonian"]);
+    let file = with_orders(
+        &tpl,
+        "  leave_city: [thesalians]\n  moves:\n  - leader: Parmenion\n    to: Phrygia\n    units: []\n  - leader: Alexander\n    to: Phyrgia\n    units: []\n  sieges: {Halicarnasus: Alexander}\n",
+    );
+    let r = apply_bytes(&t, &game, "macedonian", "typos.yaml", file.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    for (needle, near, rule) in [
+        ("thesalians", "did you mean thessalians?", "Alexandros 11.2"),
+        ("Parmenion", "did you mean Parmenio?", "Alexandros 8.1"),
+        ("Phyrgia", "did you mean Phrygia?", "Alexandros 8.1"),
+        (
+            "Halicarnasus",
+            "did you mean Halicarnassus?",
+            "Alexandros 11.1",
+        ),
+    ] {
+        let line = r
+            .err
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
+        assert!(line.contains(near) && line.contains(rule), "{line}");
+        let at = format!("typos.yaml:{}:", line_of(needle));
+        // The move's place is its first line (`- leader:`), one above `to:` for Phyrgia.
+        let at_item = format!("typos.yaml:{}:", line_of(needle) - 1);
+        assert!(
+            line.contains(&at) || line.contains(&at_item),
+            "{needle}: {line}"
+        );
+        assert!(line.contains("refused"), "{line}");
+    }
+    assert!(r.err.contains("4 problems"), "{}", r.err);
+}
+
+#[test]
+fn order_file_unit_under_two_leaders_names_the_earlier_order() {
+    let t = Table::new();
+    let game = macedonian_movement(&t);
+    let tpl = ok(&["template", &game, "--side", "macedonian"]);
+    let file = with_orders(
+        &tpl,
+        "  moves:\n  - leader: Alexander\n    to: Phrygia\n    units: [hetairoi]\n  - leader: Parmenio\n    to: Phrygia\n    units: [hetairoi]\n",
+    );
+    let r = apply_bytes(&t, &game, "macedonian", "twice.yaml", file.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(
+        r.err.contains("hetairoi is already moved by the earlier order `move Alexander to Phrygia` (moves entry 1)"),
+        "{}",
+        r.err
+    );
+    let second = file.lines().position(|l| l.contains("Parmenio")).unwrap() + 1;
+    assert!(
+        r.err.contains(&format!("twice.yaml:{second}:")),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn order_file_applied_twice_is_already_in_the_log() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let r = apply_bytes(&t, &game, "persian", "setup.yaml", tpl.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.err);
+    let r = apply_bytes(&t, &game, "persian", "setup.yaml", tpl.as_bytes());
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("already in the log as entry 3"), "{}", r.err);
+    assert!(!r.err.contains("stale"), "{}", r.err);
+}
+
+#[test]
+fn order_file_no_break_spaces_are_named_with_their_place() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let file = tpl.replace("  darius:", "\u{a0}\u{a0}darius:");
+    let line = file.lines().position(|l| l.contains("darius:")).unwrap() + 1;
+    let r = apply_bytes(&t, &game, "persian", "nbsp.yaml", file.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("nbsp.yaml:{line}:1: a no-break space (U+00A0)")),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.err.contains("replace it with an ordinary space"),
+        "{}",
+        r.err
+    );
+    assert!(!r.err.contains("unknown field"), "{}", r.err);
+}
+
+#[test]
+fn order_file_tab_indentation_points_at_the_tab() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let file = tpl.replace("  darius:", "\tdarius:");
+    let line = file.lines().position(|l| l.contains("darius:")).unwrap() + 1;
+    let r = apply_bytes(&t, &game, "persian", "tab.yaml", file.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("tab.yaml:{line}:1: a tab in the indentation")),
+        "{}",
+        r.err
+    );
+    assert!(r.err.contains("indent with spaces"), "{}", r.err);
+}
+
+#[test]
+fn order_file_utf16_says_save_as_utf8() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let le: Vec<u8> = tpl.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be_bom: Vec<u8> = [0xFEu8, 0xFF]
+        .into_iter()
+        .chain(tpl.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    for (name, bytes) in [("le.yaml", le), ("be-bom.yaml", be_bom)] {
+        let r = apply_bytes(&t, &game, "persian", name, &bytes);
+        assert_eq!(r.code, 2, "{}", r.err);
+        assert!(
+            r.err.contains("UTF-16") && r.err.contains("save it as UTF-8"),
+            "{}",
+            r.err
+        );
+    }
+}
+
+#[test]
+fn order_file_leading_zeros_are_named() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let after = tpl
+        .lines()
+        .find(|l| l.starts_with("after: "))
+        .unwrap()
+        .to_string();
+    let file = tpl.replace(&after, "after: 02");
+    let r = apply_bytes(&t, &game, "persian", "zeros.yaml", file.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.contains("`02` has leading zeros") && r.err.contains("write 2"),
+        "{}",
+        r.err
+    );
+
+    let t2 = Table::new();
+    let game2 = macedonian_movement(&t2);
+    let tpl2 = ok(&["template", &game2, "--side", "macedonian"]);
+    let file2 = with_orders(
+        &tpl2,
+        "  replacements:\n  - unit: hetairoi\n    steps: 01\n",
+    );
+    let line = file2.lines().position(|l| l.contains("steps: 01")).unwrap() + 1;
+    let r = apply_bytes(&t2, &game2, "macedonian", "steps.yaml", file2.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains(&format!("steps.yaml:{line}:")), "{}", r.err);
+    assert!(
+        r.err.contains("`01` has leading zeros") && r.err.contains("write 1"),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn order_file_edited_side_says_which_side_the_key_plays() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let file = tpl.replace("side: \"persian\"", "side: \"macedonian\"");
+    let line = file.lines().position(|l| l.starts_with("side:")).unwrap() + 1;
+    let r = apply_bytes(&t, &game, "persian", "side.yaml", file.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains(&format!("side.yaml:{line}:1:")), "{}", r.err);
+    assert!(
+        r.err
+            .contains("this key does not belong to side \"macedonian\""),
+        "{}",
+        r.err
+    );
+    assert!(r.err.contains("it plays persian"), "{}", r.err);
+    assert!(r.err.contains("put back `side: persian`"), "{}", r.err);
+
+    let typo = tpl.replace("side: \"persian\"", "side: \"persain\"");
+    let r = apply_bytes(&t, &game, "persian", "typo.yaml", typo.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.err.contains("did you mean persian?"), "{}", r.err);
+}
+
+#[test]
+fn passphrase_mistyped_at_the_prompt_gets_three_tries() {
+    let t = Table::new();
+    let game = new_game(&t);
+    // The Persian's key, locked with a passphrase.
+    let key = SigningKey::load(&t.p("persian.key"), None).unwrap();
+    key.write(&t.p("locked.key"), Some("correct horse"))
+        .unwrap();
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    std::fs::write(t.p("setup.yaml"), &tpl).unwrap();
+    let apply = || {
+        cli(&[
+            "apply",
+            &game,
+            "--orders",
+            &t.s("setup.yaml"),
+            "--key",
+            &t.s("locked.key"),
+        ])
+    };
+    let answer = |typed: Vec<&'static str>| {
+        let asked = Rc::new(RefCell::new(Vec::<String>::new()));
+        let log = asked.clone();
+        let mut typed = typed.into_iter();
+        let prompt = move |p: &str| {
+            log.borrow_mut().push(p.to_string());
+            Ok(typed.next().unwrap_or("").to_string())
+        };
+        (asked, prompt)
+    };
+    // Three wrong: refused, nothing written.
+    let before = folder_snapshot(&t.p("game"));
+    let (asked, prompt) = answer(vec!["wrong", "worng", "still wrong"]);
+    let r = with_prompt(prompt, apply);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.contains("wrong passphrase") && r.err.contains("3 tries"),
+        "{}",
+        r.err
+    );
+    assert_eq!(asked.borrow().len(), 3);
+    assert!(
+        asked.borrow()[1].contains("try 2 of 3"),
+        "{:?}",
+        asked.borrow()
+    );
+    assert_eq!(folder_snapshot(&t.p("game")), before);
+    // Two wrong, then right: applied.
+    let (asked, prompt) = answer(vec!["wrong", "worng", "correct horse"]);
+    let r = with_prompt(prompt, apply);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(asked.borrow().len(), 3);
+}

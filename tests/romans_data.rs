@@ -51,7 +51,7 @@ fn row(t: &Value, r: &str) -> Vec<String> {
     strs(&t["rows"][r])
 }
 
-/// Expected die totals of a table: 1d6 → 1..=6, 2d6 → 2..=12, 1d6+mod → the rows present,
+/// Expected die totals of a table: die → 1..=6, two-dice → 2..=12, modified-die → the rows present,
 /// which must be contiguous and include 1..=6.
 fn die_rows(t: &Value) -> Vec<i64> {
     let keys: Vec<i64> = t["rows"]
@@ -63,15 +63,15 @@ fn die_rows(t: &Value) -> Vec<i64> {
                 .unwrap_or_else(|_| panic!("row key {k} is not a die total"))
         })
         .collect();
-    match t["dice"].as_str() {
-        Some("1d6") => (1..=6).collect(),
-        Some("2d6") => (2..=12).collect(),
-        Some("1d6+mod") => {
+    match t["rows_by"].as_str() {
+        Some("die") => (1..=6).collect(),
+        Some("two-dice") => (2..=12).collect(),
+        Some("modified-die") => {
             let (lo, hi) = (*keys.iter().min().unwrap(), *keys.iter().max().unwrap());
             assert!(lo <= 1 && hi >= 6, "modified rows must cover 1-6");
             (lo..=hi).collect()
         }
-        other => panic!("die table with dice {other:?}"),
+        other => panic!("not a die table: {other:?}"),
     }
 }
 
@@ -93,7 +93,7 @@ fn romans_tables_complete_for_every_roll_and_column() {
             .unwrap_or_default()
             .into_iter()
             .collect();
-        if t["rows_by"] == "die" {
+        if ["die", "two-dice", "modified-die"].contains(&t["rows_by"].as_str().unwrap()) {
             let want: BTreeSet<String> = die_rows(t).iter().map(|d| d.to_string()).collect();
             let have: BTreeSet<String> = t["rows"].as_object().unwrap().keys().cloned().collect();
             assert_eq!(want, have, "{name}: rows must be every die total");
@@ -239,8 +239,9 @@ fn romans_5_86_forced_march_printed_rows_and_ratings_never_hurt() {
     assert_eq!(row(&t, "2"), ["1", "0", "1", "0", "1", "0", "0", "1"]);
     assert_eq!(row(&t, "3")[..3], ["1", "1", "1"]);
     let cols = strs(&t["columns"]);
+    let fm = load("tables.yaml")["forced-march-columns"].clone();
     let key = |c: &str| {
-        let k = &t["column_key"][c];
+        let k = &fm["column_key"][c];
         (
             k["rating"].as_i64().unwrap(),
             k["extra_hexes"].as_i64().unwrap(),
@@ -274,8 +275,8 @@ fn romans_5_86_forced_march_printed_rows_and_ratings_never_hurt() {
         }
     }
     // 5.85: rating 1 may not force march; the corrected header gives the limits 1, 2, 2, 3.
-    assert_eq!(t["max_extra_hexes"]["1"], 0);
-    assert_eq!(t["max_extra_hexes"]["5"], 3);
+    assert_eq!(fm["max_extra_hexes"]["1"], 0);
+    assert_eq!(fm["max_extra_hexes"]["5"], 3);
 }
 
 #[test]

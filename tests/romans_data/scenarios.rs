@@ -138,44 +138,31 @@ fn ssp(c: &Value, placement: &Value) -> i64 {
     units + legions
 }
 
+/// SSP of each placement of a set-up list.
+fn strengths(c: &Value, placements: &Value) -> Vec<i64> {
+    placements
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| ssp(c, p))
+        .collect()
+}
+
 #[test]
 fn romans_20_11_20_22_setup_strengths() {
     let c = load("counters.yaml");
     let two = load("scenario-second-macedonian-war.yaml");
-    let mac: Vec<i64> = two["setup"]["macedon"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| ssp(&c, p))
-        .collect();
-    assert_eq!(
-        mac,
-        [26, 14, 6, 8, 21, 6],
-        "20.11 and follow-up 20.11 (Chalcis)"
-    );
-    let rome: Vec<i64> = two["setup"]["rome"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| ssp(&c, p))
-        .collect();
+    let mac = strengths(&c, &two["setup"]["macedon"]);
+    assert_eq!(mac, [26, 14, 6, 8, 21, 6], "20.11, follow-up 20.11");
+    let rome = strengths(&c, &two["setup"]["rome"]);
     assert_eq!(rome, [46, 22, 0, 24, 22, 0, 2, 8]);
     let syr = load("scenario-syrian-war.yaml");
-    let syria: Vec<i64> = syr["setup"]["syria"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| ssp(&c, p))
-        .collect();
+    let syria = strengths(&c, &syr["setup"]["syria"]);
     assert_eq!(syria, [32, 16, 48, 0, 0, 10], "20.22");
     // Follow-up: the third-player Macedon brings about half the 20.1 army (81 SSP).
-    let third: i64 = syr["setup"]["macedon"]["placements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| ssp(&c, p))
-        .sum();
-    assert_eq!(third, 40);
+    let third = strengths(&c, &syr["setup"]["macedon"]["placements"]);
+    assert_eq!(third.iter().sum::<i64>(), 40);
+    assert_eq!(mac.iter().sum::<i64>(), 81);
 }
 
 #[test]

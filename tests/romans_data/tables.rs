@@ -37,13 +37,13 @@ fn romans_tables_complete_for_every_roll_and_column() {
                 );
             }
         }
-        for key in t
-            .get("sourced_cells")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-            .map(|(k, _)| k)
-        {
+        let keys = |field: &str| -> Vec<String> {
+            t.get(field)
+                .and_then(Value::as_object)
+                .map(|m| m.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        for key in keys("sourced_cells") {
             let (r, c) = key
                 .split_once('/')
                 .unwrap_or_else(|| panic!("{name}: bad cell key {key}"));
@@ -52,15 +52,9 @@ fn romans_tables_complete_for_every_roll_and_column() {
                 "{name}: {key} names no cell"
             );
         }
-        for r in t
-            .get("sourced_rows")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-            .map(|(k, _)| k)
-        {
+        for r in keys("sourced_rows") {
             assert!(
-                t["rows"].get(r).is_some(),
+                t["rows"].get(&r).is_some(),
                 "{name}: sourced row {r} missing"
             );
         }

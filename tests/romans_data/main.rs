@@ -5,6 +5,7 @@
 //! reference of the scenarios resolves. The rules engine comes later; these tests pin the data.
 //! `tables.rs`: the tables; `scenarios.rs`: counters, turns and the two scenarios.
 
+mod maps;
 mod scenarios;
 mod tables;
 

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod geo;
 pub mod pack;
 pub mod protocol;
 pub mod report;

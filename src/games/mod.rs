@@ -1,6 +1,7 @@
 //! One folder per game system. Games share the dice API, `pack/` and `geo/`, never each other's code.
 
 pub mod alexandros;
+pub mod conquerors;
 
 use crate::ruleset::Registry;
 
@@ -11,5 +12,7 @@ pub fn register_builtin(registry: Registry) -> Registry {
 
 /// The data packs built into this binary, for `legatus data check scenarios/<game>`.
 pub fn builtin_packs() -> crate::pack::Registry {
-    crate::pack::Registry::new().register(alexandros::data::PackKind)
+    crate::pack::Registry::new()
+        .register(alexandros::data::PackKind)
+        .register(conquerors::data::PackKind)
 }

@@ -58,15 +58,24 @@ fn romans_6_2_opposite_parity_fails_five_vectors() {
 #[test]
 fn romans_20_21_seam_6120_is_macedonians_0102() {
     let seam = Seam::new("romans", "macedonians", 60, 18).expect("even offset");
-    let mac = HexKey { map: "macedonians".into(), hex: h("0102") };
+    let mac = HexKey {
+        map: "macedonians".into(),
+        hex: h("0102"),
+    };
     assert_eq!(seam.to_base(&mac), Some(h("6120")));
     assert_eq!(seam.distance(&mac, &m("6120"), EVEN), Some(0));
     // The Rhodian arrival hex 6134 (Romans 20.14) is 0116 on The Macedonians.
-    let rhodes = HexKey { map: "macedonians".into(), hex: h("0116") };
+    let rhodes = HexKey {
+        map: "macedonians".into(),
+        hex: h("0116"),
+    };
     assert_eq!(seam.to_base(&rhodes), Some(h("6134")));
     // Across the seam: 6019 (Romans) touches 0102 (Macedonians) = 6120.
     assert_eq!(seam.distance(&m("6019"), &mac, EVEN), Some(1));
-    assert!(Seam::new("romans", "macedonians", 61, 18).is_none(), "odd offsets do not mesh");
+    assert!(
+        Seam::new("romans", "macedonians", 61, 18).is_none(),
+        "odd offsets do not mesh"
+    );
 }
 
 #[test]
@@ -76,8 +85,14 @@ fn hex_numbers_are_strings_and_maps_keep_them_apart() {
     assert!(Hex::parse("507").is_err());
     assert!(Hex::parse("05O7").is_err());
     let capua = m("3317");
-    let antioch = HexKey { map: "macedonians".into(), hex: h("3317") };
-    assert_ne!(capua, antioch, "Capua 3317 and Antioch 3317 are different hexes");
+    let antioch = HexKey {
+        map: "macedonians".into(),
+        hex: h("3317"),
+    };
+    assert_ne!(
+        capua, antioch,
+        "Capua 3317 and Antioch 3317 are different hexes"
+    );
     let roma = HexKey::parse("It-3714", "It").expect("prefixed");
     assert_eq!((roma.map.as_str(), roma.hex), ("It", h("3714")));
     assert_eq!(roma.to_string(), "It-3714");
@@ -88,13 +103,17 @@ fn neighbours_follow_the_column_parity() {
     // Odd column: (c, r±1) and rows r-1, r in columns c±1.
     let mut n = h("5123").neighbours(EVEN).to_vec();
     n.sort();
-    let mut want: Vec<Hex> = ["5023", "5022", "5122", "5124", "5222", "5223"].map(h).to_vec();
+    let mut want: Vec<Hex> = ["5023", "5022", "5122", "5124", "5222", "5223"]
+        .map(h)
+        .to_vec();
     want.sort();
     assert_eq!(n, want);
     // Even column: rows r, r+1 in columns c±1.
     let mut n = h("5020").neighbours(EVEN).to_vec();
     n.sort();
-    let mut want: Vec<Hex> = ["4920", "4921", "5019", "5021", "5120", "5121"].map(h).to_vec();
+    let mut want: Vec<Hex> = ["4920", "4921", "5019", "5021", "5120", "5121"]
+        .map(h)
+        .to_vec();
     want.sort();
     assert_eq!(n, want);
     // Ancient World maps: odd columns lower (AW Carthage: 1317 touches 1218 and 1418).
@@ -111,9 +130,18 @@ fn hexsides_of_a_hex_and_between_two() {
     assert!(sides.contains(&s));
     assert_eq!(s.other(h("5019")), Some(h("5120")));
     assert!(Hexside::between(h("5123"), h("5019"), EVEN).is_none());
-    assert!(matches!(Hexside::parse("5120/5019", EVEN), Err(HexsideError::Order(_))));
-    assert!(matches!(Hexside::parse("5019/5123", EVEN), Err(HexsideError::NotNeighbours(_))));
-    assert!(Hexside::parse("0404/0505", EVEN).is_ok(), "Macedonians 5.37 ferry hexside");
+    assert!(matches!(
+        Hexside::parse("5120/5019", EVEN),
+        Err(HexsideError::Order(_))
+    ));
+    assert!(matches!(
+        Hexside::parse("5019/5123", EVEN),
+        Err(HexsideError::NotNeighbours(_))
+    ));
+    assert!(
+        Hexside::parse("0404/0505", EVEN).is_ok(),
+        "Macedonians 5.37 ferry hexside"
+    );
 }
 
 #[test]
@@ -137,7 +165,10 @@ fn lines_of_hexes_step_one_hex_at_a_time() {
         assert_eq!(w[0].distance(w[1], EVEN), 1, "{line:?}");
     }
     // Deterministic where the line runs along hexsides.
-    assert_eq!(h("0101").line(h("0301"), EVEN), h("0101").line(h("0301"), EVEN));
+    assert_eq!(
+        h("0101").line(h("0301"), EVEN),
+        h("0101").line(h("0301"), EVEN)
+    );
     assert_eq!(h("0101").line(h("0101"), EVEN), vec![h("0101")]);
 }
 
@@ -160,8 +191,15 @@ impl Board for Strip {
         self.sides.get(s).cloned().unwrap_or_default()
     }
     fn roads(&self, a: Hex, b: Hex) -> Vec<String> {
-        let joined = self.road.windows(2).any(|w| (w[0], w[1]) == (a, b) || (w[0], w[1]) == (b, a));
-        if joined { vec!["roman-road".into()] } else { vec![] }
+        let joined = self
+            .road
+            .windows(2)
+            .any(|w| (w[0], w[1]) == (a, b) || (w[0], w[1]) == (b, a));
+        if joined {
+            vec!["roman-road".into()]
+        } else {
+            vec![]
+        }
     }
 }
 
@@ -170,14 +208,40 @@ fn romans_costs() -> MoveCosts {
     MoveCosts {
         per_mp: 2,
         allowance: 40,
-        terrain: [(Terrain::Clear, 2), (Terrain::Rough, 6), (Terrain::Desert, 4)].into(),
+        terrain: [
+            (Terrain::Clear, 2),
+            (Terrain::Rough, 6),
+            (Terrain::Desert, 4),
+        ]
+        .into(),
         hexsides: [
-            (HexsideFeature::River, HexsideCost { extra: 2, ..Default::default() }),
-            (HexsideFeature::Mountain, HexsideCost { impassable: true, ..Default::default() }),
-            (HexsideFeature::AllSea, HexsideCost { impassable: true, ..Default::default() }),
+            (
+                HexsideFeature::River,
+                HexsideCost {
+                    extra: 2,
+                    ..Default::default()
+                },
+            ),
+            (
+                HexsideFeature::Mountain,
+                HexsideCost {
+                    impassable: true,
+                    ..Default::default()
+                },
+            ),
+            (
+                HexsideFeature::AllSea,
+                HexsideCost {
+                    impassable: true,
+                    ..Default::default()
+                },
+            ),
             (
                 HexsideFeature::Ferry,
-                HexsideCost { opens: vec![HexsideFeature::AllSea], ..Default::default() },
+                HexsideCost {
+                    opens: vec![HexsideFeature::AllSea],
+                    ..Default::default()
+                },
             ),
         ]
         .into(),
@@ -195,9 +259,19 @@ fn strip() -> Strip {
     terrain.insert(h("0302"), Terrain::Rough);
     terrain.insert(h("0502"), Terrain::Sea);
     let mut sides = BTreeMap::new();
-    sides.insert(Hexside::between(h("0101"), h("0102"), EVEN).unwrap(), vec![HexsideFeature::River]);
-    sides.insert(Hexside::between(h("0202"), h("0203"), EVEN).unwrap(), vec![HexsideFeature::Mountain]);
-    Strip { terrain, sides, road: ["0101", "0201", "0301", "0401"].map(h).to_vec() }
+    sides.insert(
+        Hexside::between(h("0101"), h("0102"), EVEN).unwrap(),
+        vec![HexsideFeature::River],
+    );
+    sides.insert(
+        Hexside::between(h("0202"), h("0203"), EVEN).unwrap(),
+        vec![HexsideFeature::Mountain],
+    );
+    Strip {
+        terrain,
+        sides,
+        road: ["0101", "0201", "0301", "0401"].map(h).to_vec(),
+    }
 }
 
 #[test]
@@ -206,19 +280,39 @@ fn romans_5_35_terrain_and_hexside_costs_from_data() {
     assert_eq!(c.step(&b, h("0102"), h("0202")), Ok(2), "clear: 1 MP");
     assert_eq!(c.step(&b, h("0202"), h("0302")), Ok(6), "rough: 3 MP");
     assert_eq!(c.step(&b, h("0101"), h("0102")), Ok(4), "river: +1 MP");
-    assert!(matches!(c.step(&b, h("0202"), h("0203")), Err(StepError::Hexside(_, HexsideFeature::Mountain))));
-    assert!(matches!(c.step(&b, h("0402"), h("0502")), Err(StepError::Terrain(_, Terrain::Sea))));
-    assert!(matches!(c.step(&b, h("0101"), h("0303")), Err(StepError::NotAdjacent(..))));
+    assert!(matches!(
+        c.step(&b, h("0202"), h("0203")),
+        Err(StepError::Hexside(_, HexsideFeature::Mountain))
+    ));
+    assert!(matches!(
+        c.step(&b, h("0402"), h("0502")),
+        Err(StepError::Terrain(_, Terrain::Sea))
+    ));
+    assert!(matches!(
+        c.step(&b, h("0101"), h("0303")),
+        Err(StepError::NotAdjacent(..))
+    ));
 }
 
 #[test]
 fn romans_5_44_road_costs_half_clear_from_a_connected_road_hex() {
     let (b, c) = (strip(), romans_costs());
-    assert_eq!(c.path_cost(&b, &["0101", "0201", "0301", "0401"].map(h)), Ok(3));
+    assert_eq!(
+        c.path_cost(&b, &["0101", "0201", "0301", "0401"].map(h)),
+        Ok(3)
+    );
     // Entering the road hex 0301 from off the road pays its terrain.
     assert_eq!(c.step(&b, h("0302"), h("0301")), Ok(2));
-    let (cost, path) = c.cheapest(&b, h("0101"), h("0401"), c.allowance).expect("path");
+    let (cost, path) = c
+        .cheapest(&b, h("0101"), h("0401"), c.allowance)
+        .expect("path");
     assert_eq!((cost, path.len()), (3, 4));
-    assert!(c.cheapest(&b, h("0101"), h("0502"), c.allowance).is_none(), "no land path into the sea");
-    assert!(c.cheapest(&b, h("0101"), h("0603"), 4).is_none(), "beyond the limit");
+    assert!(
+        c.cheapest(&b, h("0101"), h("0502"), c.allowance).is_none(),
+        "no land path into the sea"
+    );
+    assert!(
+        c.cheapest(&b, h("0101"), h("0603"), 4).is_none(),
+        "beyond the limit"
+    );
 }

@@ -12,7 +12,17 @@ use serde::{Deserialize, Serialize};
 
 /// Which printed columns sit half a hex lower than their neighbours.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 pub enum Convention {
     /// Flat-topped, even columns lower (The Conquerors: Romans [6.24], Macedonians [5.37]).
@@ -230,7 +240,11 @@ impl Hex {
         let round = |v: i64| -> i64 { (2 * v + den).div_euclid(2 * den) };
         (0..=n)
             .map(|i| {
-                let (x, y, z) = (lerp(a.x, b.x, i, 1), lerp(a.y, b.y, i, 1), lerp(a.z, b.z, i, -2));
+                let (x, y, z) = (
+                    lerp(a.x, b.x, i, 1),
+                    lerp(a.y, b.y, i, 1),
+                    lerp(a.z, b.z, i, -2),
+                );
                 let (rx, ry, rz) = (round(x), round(y), round(z));
                 let (ex, ey, ez) = (
                     (rx * den - x).abs(),

@@ -48,7 +48,9 @@ pub struct Join {
 }
 
 /// Kind of a region.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum RegionKind {
     /// A country the rules name (Italy, Greece, Asia…).
@@ -78,7 +80,9 @@ pub struct Region {
 }
 
 /// City class (Romans [13.1]): A, B, C or D.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub enum CityClass {
     /// Class A.
     A,
@@ -292,7 +296,11 @@ impl MapFile {
             if let Some(t) = &p.tags {
                 h.tags = t.clone();
             }
-            let prov = if p.provenance == Default::default() { &v.provenance } else { &p.provenance };
+            let prov = if p.provenance == Default::default() {
+                &v.provenance
+            } else {
+                &p.provenance
+            };
             h.provenance = prov.clone();
         }
         m
@@ -327,7 +335,10 @@ impl HexMap {
         let mut hexsides: BTreeMap<Hexside, Vec<HexsideFeature>> = BTreeMap::new();
         for (k, v) in &f.hexsides {
             if let Ok(s) = Hexside::parse(k, conv) {
-                hexsides.entry(s).or_default().extend(v.features.iter().copied());
+                hexsides
+                    .entry(s)
+                    .or_default()
+                    .extend(v.features.iter().copied());
             }
         }
         let mut roads: BTreeMap<Hexside, Vec<String>> = BTreeMap::new();

@@ -8,7 +8,17 @@ use super::hex::{Convention, Hex, HexError};
 
 /// The terrain of a hex (Romans [5.35], Macedonians [5.27]). `Sea` and `Lake` hold no land.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Terrain {
@@ -46,7 +56,17 @@ impl Terrain {
 
 /// A feature along a hexside (Romans [5.35], [5.42]–[5.43], Macedonians [5.27], [5.32]–[5.37]).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum HexsideFeature {
@@ -122,12 +142,21 @@ impl Hexside {
     /// The hexside between `x` and `y`, if they are neighbours.
     pub fn between(x: Hex, y: Hex, conv: Convention) -> Option<Hexside> {
         x.direction_to(y, conv)?;
-        Some(if x < y { Hexside { a: x, b: y } } else { Hexside { a: y, b: x } })
+        Some(if x < y {
+            Hexside { a: x, b: y }
+        } else {
+            Hexside { a: y, b: x }
+        })
     }
     /// The six hexsides of a hex, clockwise from north.
     pub fn of(h: Hex, conv: Convention) -> [Hexside; 6] {
-        h.neighbours(conv)
-            .map(|n| if h < n { Hexside { a: h, b: n } } else { Hexside { a: n, b: h } })
+        h.neighbours(conv).map(|n| {
+            if h < n {
+                Hexside { a: h, b: n }
+            } else {
+                Hexside { a: n, b: h }
+            }
+        })
     }
     /// Reads `AAAA/BBBB` (lower number first, neighbours).
     ///

@@ -126,15 +126,19 @@ impl MoveCosts {
     ///
     /// Errors: the first impossible step.
     pub fn path_cost(&self, b: &dyn Board, path: &[Hex]) -> Result<u32, StepError> {
-        path.windows(2)
-            .map(|w| self.step(b, w[0], w[1]))
-            .sum()
+        path.windows(2).map(|w| self.step(b, w[0], w[1])).sum()
     }
 
     /// The cheapest path from `from` to `to` costing at most `limit`, as (cost, hexes from
     /// `from` to `to`). Ties go to the path through lower hex numbers, so the answer is
     /// deterministic.
-    pub fn cheapest(&self, b: &dyn Board, from: Hex, to: Hex, limit: u32) -> Option<(u32, Vec<Hex>)> {
+    pub fn cheapest(
+        &self,
+        b: &dyn Board,
+        from: Hex,
+        to: Hex,
+        limit: u32,
+    ) -> Option<(u32, Vec<Hex>)> {
         let conv = b.convention();
         let mut best: BTreeMap<Hex, (u32, Option<Hex>)> = BTreeMap::new();
         let mut heap = BinaryHeap::new();

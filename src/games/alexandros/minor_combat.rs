@@ -59,7 +59,11 @@ pub enum Lookup {
 pub fn column(pack: &Pack, odds: u32) -> Lookup {
     let t = pack.table("minor-combat-results").expect("table in pack");
     // `odds` is already rounded down to N (N:1); u32::MAX means no defence at all.
-    let at = if odds == u32::MAX { t.odds(1, 0) } else { t.odds(odds, 1) };
+    let at = if odds == u32::MAX {
+        t.odds(1, 0)
+    } else {
+        t.odds(odds, 1)
+    };
     match at {
         OddsColumn::Below => Lookup::Column(t.columns[0].clone()),
         OddsColumn::Column(i) => Lookup::Column(t.columns[i].clone()),

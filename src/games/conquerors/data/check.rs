@@ -18,7 +18,12 @@ pub fn validate(pack: &Pack) -> Vec<Violation> {
     for (id, m) in &pack.maps {
         file_marking(&mut o, map_file(id), &m.provenance);
         if m.map != *id {
-            o.add(map_file(id), "map", "hex map format 1", format!("map id `{}` in the file of `{id}`", m.map));
+            o.add(
+                map_file(id),
+                "map",
+                "hex map format 1",
+                format!("map id `{}` in the file of `{id}`", m.map),
+            );
         }
         check_map(&mut o, map_file(id), m);
         for game in m.variants.keys() {
@@ -28,7 +33,12 @@ pub fn validate(pack: &Pack) -> Vec<Violation> {
     marked(&mut o, &item_origins(pack));
     for game in ["romans", "macedonians"] {
         if pack.costs(game).is_none() {
-            o.add(TERRAIN_FILE, format!("movement/{game}"), "Romans [5.35], Macedonians [5.27]: each game's Terrain Effects Chart", "missing");
+            o.add(
+                TERRAIN_FILE,
+                format!("movement/{game}"),
+                "Romans [5.35], Macedonians [5.27]: each game's Terrain Effects Chart",
+                "missing",
+            );
         }
     }
     if o.0.is_empty() {
@@ -45,7 +55,10 @@ pub fn validate(pack: &Pack) -> Vec<Violation> {
 fn printed_roles(pack: &Pack, o: &mut Findings) {
     for p in &pack.printed.places {
         let item = format!("places/{}/{} {}", p.map, p.hex, p.name);
-        let rule = format!("{}: the printed hex", p.provenance.source.as_deref().unwrap_or("printed place"));
+        let rule = format!(
+            "{}: the printed hex",
+            p.provenance.source.as_deref().unwrap_or("printed place")
+        );
         let file = map_file(&p.map);
         let game = p.game.as_deref().unwrap_or(&p.map);
         let Some(m) = pack.maps.get(&p.map).map(|m| m.with_variant(game)) else {
@@ -53,13 +66,19 @@ fn printed_roles(pack: &Pack, o: &mut Findings) {
             continue;
         };
         let Some(h) = m.hexes.get(&p.hex) else {
-            o.add(file, &item, &rule, format!("hex {} is not on the map", p.hex));
+            o.add(
+                file,
+                &item,
+                &rule,
+                format!("hex {} is not on the map", p.hex),
+            );
             continue;
         };
         for role in &p.roles {
             let ok = match role {
                 Role::City => h.city.as_ref().is_some_and(|c| {
-                    (c.name == p.name || c.also.contains(&p.name)) && p.class.is_none_or(|k| k == c.class)
+                    (c.name == p.name || c.also.contains(&p.name))
+                        && p.class.is_none_or(|k| k == c.class)
                 }),
                 Role::Port => h.port,
                 Role::NavalBase => h.naval_base,
@@ -74,10 +93,14 @@ fn printed_roles(pack: &Pack, o: &mut Findings) {
                     file,
                     &item,
                     &rule,
-                    format!("hex {} should hold {role:?}{} ({found}, port {}, naval base {}, {})",
+                    format!(
+                        "hex {} should hold {role:?}{} ({found}, port {}, naval base {}, {})",
                         p.hex,
                         p.class.map(|c| format!(" class {c:?}")).unwrap_or_default(),
-                        h.port, h.naval_base, h.terrain.name()),
+                        h.port,
+                        h.naval_base,
+                        h.terrain.name()
+                    ),
                 );
             }
         }
@@ -95,21 +118,48 @@ fn example_paths(pack: &Pack, o: &mut Findings) {
         let path = hexes(&["4919", "5019", "5120"]);
         match c.path_cost(&m, &path) {
             Ok(cost) if cost <= c.allowance => {}
-            Ok(cost) => o.add(super::ROMANS_MAP, "example Romans 6.24", "Romans [6.24]: Antipatreia-5019-5120 in one Campaign Phase", format!("costs {cost}/{} MP, more than the allowance", c.per_mp)),
-            Err(e) => o.add(super::ROMANS_MAP, "example Romans 6.24", "Romans [6.24]: Antipatreia-5019-5120 is passable", e.to_string()),
+            Ok(cost) => o.add(
+                super::ROMANS_MAP,
+                "example Romans 6.24",
+                "Romans [6.24]: Antipatreia-5019-5120 in one Campaign Phase",
+                format!("costs {cost}/{} MP, more than the allowance", c.per_mp),
+            ),
+            Err(e) => o.add(
+                super::ROMANS_MAP,
+                "example Romans 6.24",
+                "Romans [6.24]: Antipatreia-5019-5120 is passable",
+                e.to_string(),
+            ),
         }
     }
-    if let (Some(m), Some(c)) = (pack.map_for("macedonians", "macedonians"), pack.costs("macedonians")) {
+    if let (Some(m), Some(c)) = (
+        pack.map_for("macedonians", "macedonians"),
+        pack.costs("macedonians"),
+    ) {
         let rule = "Macedonians [6.24]: 2912-2913, then along the RPH to 3014, is passable";
         let item = "example Macedonians 6.24";
         let first = c.path_cost(&m, &hexes(&["2912", "2913"]));
         let road = road_path(&m, Hex::new(29, 13), Hex::new(30, 14), "royal-road");
         match (first, road) {
             (Err(e), _) => o.add(super::MACEDONIANS_MAP, item, rule, e.to_string()),
-            (_, None) => o.add(super::MACEDONIANS_MAP, item, rule, "no Royal Persian Highway from 2913 to 3014 within two hexes"),
+            (_, None) => o.add(
+                super::MACEDONIANS_MAP,
+                item,
+                rule,
+                "no Royal Persian Highway from 2913 to 3014 within two hexes",
+            ),
             (Ok(a), Some(p)) => match c.path_cost(&m, &p) {
                 Ok(b) if a + b <= c.allowance => {}
-                Ok(b) => o.add(super::MACEDONIANS_MAP, item, rule, format!("costs {} (1/{} MP), more than the allowance", a + b, c.per_mp)),
+                Ok(b) => o.add(
+                    super::MACEDONIANS_MAP,
+                    item,
+                    rule,
+                    format!(
+                        "costs {} (1/{} MP), more than the allowance",
+                        a + b,
+                        c.per_mp
+                    ),
+                ),
                 Err(e) => o.add(super::MACEDONIANS_MAP, item, rule, e.to_string()),
             },
         }
@@ -140,11 +190,23 @@ fn crossings(pack: &Pack, o: &mut Findings) {
             .into_iter()
             .any(|s| m.features(&s).contains(&HexsideFeature::Ferry));
         if !ferry {
-            o.add(file, "hexsides of 3526", rule, "no ferry hexside at Messana/Rhegium 3526");
+            o.add(
+                file,
+                "hexsides of 3526",
+                rule,
+                "no ferry hexside at Messana/Rhegium 3526",
+            );
         }
         // Roma (2914) to Lilybaeum (2625) by land.
-        if c.cheapest(&m, Hex::new(29, 14), Hex::new(26, 25), u32::MAX).is_none() {
-            o.add(file, "hexsides of 3526", rule, "no land path from Roma 2914 to Lilybaeum 2625 (Sicily)");
+        if c.cheapest(&m, Hex::new(29, 14), Hex::new(26, 25), u32::MAX)
+            .is_none()
+        {
+            o.add(
+                file,
+                "hexsides of 3526",
+                rule,
+                "no land path from Roma 2914 to Lilybaeum 2625 (Sicily)",
+            );
         }
         let rule = "Romans [5.34]: the Chalcis bridge joins 5727 and the mainland";
         let chalcis = Hex::new(57, 27);
@@ -154,15 +216,32 @@ fn crossings(pack: &Pack, o: &mut Findings) {
             .filter_map(|s| s.other(chalcis))
             .collect();
         if bridged.is_empty() {
-            o.add(file, "hexsides of 5727", rule, "no bridge hexside at Chalcis 5727");
+            o.add(
+                file,
+                "hexsides of 5727",
+                rule,
+                "no bridge hexside at Chalcis 5727",
+            );
         }
         for n in &bridged {
             if c.step(&m, *n, chalcis).is_err() || c.step(&m, chalcis, *n).is_err() {
-                o.add(file, "hexsides of 5727", rule, format!("land units cannot cross the bridge {n}-5727"));
+                o.add(
+                    file,
+                    "hexsides of 5727",
+                    rule,
+                    format!("land units cannot cross the bridge {n}-5727"),
+                );
             }
         }
-        if c.cheapest(&m, Hex::new(55, 20), chalcis, u32::MAX).is_none() {
-            o.add(file, "hexsides of 5727", rule, "no land path from Pella 5520 to Chalcis 5727");
+        if c.cheapest(&m, Hex::new(55, 20), chalcis, u32::MAX)
+            .is_none()
+        {
+            o.add(
+                file,
+                "hexsides of 5727",
+                rule,
+                "no land path from Pella 5520 to Chalcis 5727",
+            );
         }
     }
     if let Some(m) = pack.map_for("macedonians", "macedonians") {
@@ -171,7 +250,12 @@ fn crossings(pack: &Pack, o: &mut Findings) {
             let ok = Hexside::between(a, b, m.convention)
                 .is_some_and(|s| m.features(&s).contains(&HexsideFeature::Ferry));
             if !ok {
-                o.add(super::MACEDONIANS_MAP, format!("hexsides/{a}/{b}"), "Macedonians [5.37]: a Ferry hexside", "no ferry on this hexside");
+                o.add(
+                    super::MACEDONIANS_MAP,
+                    format!("hexsides/{a}/{b}"),
+                    "Macedonians [5.37]: a Ferry hexside",
+                    "no ferry on this hexside",
+                );
             }
         }
     }
@@ -194,4 +278,3 @@ fn romans_see_coastal_hexes(pack: &Pack, o: &mut Findings) {
         }
     }
 }
-

@@ -38,7 +38,9 @@ pub struct TerrainEffects {
 }
 
 /// A role the rules give a printed hex.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     /// A city stands there (named `name`, with `class` when the rules give it).
@@ -95,7 +97,9 @@ pub struct Pack {
 impl Pack {
     /// A map as the game `game` uses it (its variant applied), indexed.
     pub fn map_for(&self, map: &str, game: &str) -> Option<HexMap> {
-        self.maps.get(map).map(|m| HexMap::new(&m.with_variant(game)))
+        self.maps
+            .get(map)
+            .map(|m| HexMap::new(&m.with_variant(game)))
     }
     /// The movement costs of a game.
     pub fn costs(&self, game: &str) -> Option<&MoveCosts> {
@@ -154,7 +158,12 @@ fn map_file(id: &str) -> &'static str {
 pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
     let mut out = Vec::new();
     let d = pack.terrain.provenance.file_origin();
-    out.extend(crate::pack::origins(TERRAIN_FILE, "movement", &pack.terrain.movement, &d));
+    out.extend(crate::pack::origins(
+        TERRAIN_FILE,
+        "movement",
+        &pack.terrain.movement,
+        &d,
+    ));
     let d = pack.printed.provenance.file_origin();
     for p in &pack.printed.places {
         out.push(ItemOrigin {
@@ -173,7 +182,11 @@ pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
                 if o == Origin::Unmarked {
                     rest += 1;
                 } else {
-                    out.push(ItemOrigin { file: file.to_string(), key: format!("maps/{id}/{name}/{k}"), origin: o });
+                    out.push(ItemOrigin {
+                        file: file.to_string(),
+                        key: format!("maps/{id}/{name}/{k}"),
+                        origin: o,
+                    });
                 }
             }
             if rest > 0 {
@@ -184,19 +197,59 @@ pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
                 });
             }
         };
-        section("hexes", m.hexes.iter().map(|(k, v)| (k.clone(), &v.provenance)).collect());
+        section(
+            "hexes",
+            m.hexes
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
         section(
             "cities",
             m.hexes
                 .iter()
-                .filter_map(|(k, v)| v.city.as_ref().map(|c| (format!("{k} {}", c.name), &c.provenance)))
+                .filter_map(|(k, v)| {
+                    v.city
+                        .as_ref()
+                        .map(|c| (format!("{k} {}", c.name), &c.provenance))
+                })
                 .collect(),
         );
-        section("hexsides", m.hexsides.iter().map(|(k, v)| (k.clone(), &v.provenance)).collect());
-        section("roads", m.roads.iter().map(|r| (r.id.clone(), &r.provenance)).collect());
-        section("regions", m.regions.iter().map(|(k, v)| (k.clone(), &v.provenance)).collect());
-        section("places", m.places.iter().map(|(k, v)| (k.clone(), &v.provenance)).collect());
-        section("variants", m.variants.iter().map(|(k, v)| (k.clone(), &v.provenance)).collect());
+        section(
+            "hexsides",
+            m.hexsides
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "roads",
+            m.roads
+                .iter()
+                .map(|r| (r.id.clone(), &r.provenance))
+                .collect(),
+        );
+        section(
+            "regions",
+            m.regions
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "places",
+            m.places
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "variants",
+            m.variants
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
     }
     out
 }
@@ -204,13 +257,25 @@ pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
 /// The check report of a valid pack.
 pub fn report(dir: &str, pack: &Pack) -> CheckReport {
     let mut files = vec![
-        (TERRAIN_FILE.to_string(), pack.terrain.provenance.file_origin()),
-        (PRINTED_FILE.to_string(), pack.printed.provenance.file_origin()),
+        (
+            TERRAIN_FILE.to_string(),
+            pack.terrain.provenance.file_origin(),
+        ),
+        (
+            PRINTED_FILE.to_string(),
+            pack.printed.provenance.file_origin(),
+        ),
     ];
     for (id, m) in &pack.maps {
         files.push((map_file(id).to_string(), m.provenance.file_origin()));
     }
-    CheckReport::new("Conquerors data pack", dir, data_hash(pack), files, item_origins(pack))
+    CheckReport::new(
+        "Conquerors data pack",
+        dir,
+        data_hash(pack),
+        files,
+        item_origins(pack),
+    )
 }
 
 /// `legatus data check scenarios/conquerors`: loads, validates and reports.

@@ -2,6 +2,8 @@
 //! (asymmetric hexside, city in the sea, inland port), the map loader, and
 //! `legatus data check scenarios/conquerors` on the real pack and on broken copies of it.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -129,18 +131,8 @@ fn pack_dir() -> PathBuf {
 }
 
 fn run(dir: &Path) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = legatus::cli::run(
-        &legatus::ruleset::Registry::builtin(),
-        ["legatus", "data", "check", &dir.display().to_string()],
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-    )
+    let r = support::cli(&["data", "check", &dir.display().to_string()]);
+    (r.code, r.out, r.err)
 }
 
 /// Copies the real pack into a temp dir, replacing `from` by `to` once in `file`.

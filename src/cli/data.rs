@@ -36,6 +36,6 @@ pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
             packs.names().join(", ")
         )));
     };
-    let report = kind.check(&dir).map_err(|e| Error::input(e.to_string()))?;
+    let report = (kind.check)(&dir).map_err(|e| Error::input(e.to_string()))?;
     write!(out, "{}", report.render()).map_err(super::io)
 }

@@ -13,6 +13,6 @@ pub fn register_builtin(registry: Registry) -> Registry {
 /// The data packs built into this binary, for `legatus data check scenarios/<game>`.
 pub fn builtin_packs() -> crate::pack::Registry {
     crate::pack::Registry::new()
-        .register(alexandros::data::PackKind)
-        .register(conquerors::data::PackKind)
+        .register(alexandros::data::PACK)
+        .register(conquerors::data::PACK)
 }

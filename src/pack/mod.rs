@@ -152,22 +152,47 @@ pub fn apply_overrides<P: Clone, O: DeserializeOwned>(
     Ok(())
 }
 
+/// Parses the files `names` of a pack folder with `load` (the game's `(file name, text)` loader).
+///
+/// Errors: [`DataError::MissingFile`], [`DataError::Io`], or `load`'s.
+pub fn read_dir<P>(
+    dir: &Path,
+    names: &[&str],
+    load: impl FnOnce(&[(&str, &str)]) -> Result<P, DataError>,
+) -> Result<P, DataError> {
+    let texts = read_files(dir, names)?;
+    let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    load(&refs)
+}
+
+/// `pack` if `validate` finds nothing wrong with it.
+///
+/// Errors: [`DataError::Invalid`] with every violation.
+pub fn valid<P>(pack: P, validate: impl FnOnce(&P) -> Vec<Violation>) -> Result<P, DataError> {
+    let v = validate(&pack);
+    if v.is_empty() {
+        Ok(pack)
+    } else {
+        Err(DataError::Invalid(v))
+    }
+}
+
 /// A kind of data pack this binary can check (one per game system).
-pub trait PackKind: Send + Sync {
+#[derive(Debug, Clone, Copy)]
+pub struct PackKind {
     /// The pack's folder name under `scenarios/` (`alexandros`, `conquerors`).
-    fn name(&self) -> &'static str;
-    /// Whether `dir` holds this kind of pack whatever its folder is called (a marker file).
-    fn recognises(&self, dir: &Path) -> bool;
-    /// Loads and validates the pack folder `dir` and reports its provenance.
-    ///
-    /// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
-    fn check(&self, dir: &Path) -> Result<CheckReport, DataError>;
+    pub name: &'static str,
+    /// Files that mark a folder as this kind of pack whatever it is called.
+    pub markers: &'static [&'static str],
+    /// Loads and validates a pack folder and reports its provenance (errors: the loading
+    /// errors, or [`DataError::Invalid`] with every violation).
+    pub check: fn(&Path) -> Result<CheckReport, DataError>,
 }
 
 /// The data packs a binary knows.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Registry {
-    kinds: Vec<Box<dyn PackKind>>,
+    kinds: Vec<PackKind>,
 }
 
 impl Registry {
@@ -176,24 +201,27 @@ impl Registry {
         Registry::default()
     }
     /// Adds a pack kind.
-    pub fn register(mut self, kind: impl PackKind + 'static) -> Self {
-        self.kinds.push(Box::new(kind));
+    pub fn register(mut self, kind: PackKind) -> Self {
+        self.kinds.push(kind);
         self
     }
     /// Names of the registered packs.
     pub fn names(&self) -> Vec<&'static str> {
-        self.kinds.iter().map(|k| k.name()).collect()
+        self.kinds.iter().map(|k| k.name).collect()
     }
-    /// The kind of pack in `dir`: by folder name, else by its marker file.
-    pub fn kind_of(&self, dir: &Path) -> Option<&dyn PackKind> {
+    /// The kind of pack in `dir`: by folder name, else by its marker files.
+    pub fn kind_of(&self, dir: &Path) -> Option<&PackKind> {
         let name = dir
             .canonicalize()
             .ok()
             .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
         self.kinds
             .iter()
-            .find(|k| name.as_deref() == Some(k.name()))
-            .or_else(|| self.kinds.iter().find(|k| k.recognises(dir)))
-            .map(|k| k.as_ref())
+            .find(|k| name.as_deref() == Some(k.name))
+            .or_else(|| {
+                self.kinds
+                    .iter()
+                    .find(|k| k.markers.iter().all(|m| dir.join(m).exists()))
+            })
     }
 }

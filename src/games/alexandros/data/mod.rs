@@ -23,7 +23,7 @@ pub mod turns;
 
 pub use crate::pack::{CheckReport, DataError, FileReport, Item, ItemOrigin, Origin, Violation};
 pub use board::{BoardFile, BoardRules, BoxDef, BoxKind, UnitClass};
-pub use check::{check, report as check_report, validate, PackKind};
+pub use check::{check, report as check_report, validate, PACK};
 pub use counters::{CountersFile, Leader, Nationality, SetupCode, Side, Step, Unit, UnitType};
 pub use map::{
     BorderType, City, Control, MapFile, Objective, Province, ProvinceGroup, ProvinceType,
@@ -148,9 +148,7 @@ pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
 
 /// Reads and parses a pack folder (the six [`PACK_FILES`]) without validating it.
 pub(crate) fn read_dir(dir: &Path) -> Result<Pack, DataError> {
-    let texts = crate::pack::read_files(dir, &PACK_FILES)?;
-    let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load_texts(&refs)
+    crate::pack::read_dir(dir, &PACK_FILES, load_texts)
 }
 
 /// Reads a pack folder (the six [`PACK_FILES`]), parses and validates it.
@@ -158,24 +156,12 @@ pub(crate) fn read_dir(dir: &Path) -> Result<Pack, DataError> {
 /// Errors: [`DataError::MissingFile`], [`DataError::Io`], [`DataError::Yaml`],
 /// [`DataError::Invalid`].
 pub fn load_dir(dir: &Path) -> Result<Pack, DataError> {
-    let pack = read_dir(dir)?;
-    let violations = validate(&pack);
-    if violations.is_empty() {
-        Ok(pack)
-    } else {
-        Err(DataError::Invalid(violations))
-    }
+    crate::pack::valid(read_dir(dir)?, validate)
 }
 
 /// The pack compiled into the binary, parsed and validated.
 pub fn load_embedded() -> Result<Pack, DataError> {
-    let pack = load_texts(&embedded_files())?;
-    let violations = validate(&pack);
-    if violations.is_empty() {
-        Ok(pack)
-    } else {
-        Err(DataError::Invalid(violations))
-    }
+    crate::pack::valid(load_texts(&embedded_files())?, validate)
 }
 
 /// Canonical bytes of the pack (`docs/protocol.md`: compact JSON, keys sorted, no floats).
@@ -188,8 +174,8 @@ pub fn data_hash(pack: &Pack) -> String {
     crate::pack::data_hash(pack)
 }
 
-/// The pack files with their file-level origin, in [`PACK_FILES`] order.
-pub fn file_origins(pack: &Pack) -> Vec<(String, Origin)> {
+/// The pack files with their file-level markings, in [`PACK_FILES`] order.
+pub fn file_marks(pack: &Pack) -> [(&'static str, &crate::pack::Provenance); 6] {
     [
         (MAP_FILE, &pack.map.provenance),
         (COUNTERS_FILE, &pack.counters.provenance),
@@ -198,9 +184,14 @@ pub fn file_origins(pack: &Pack) -> Vec<(String, Origin)> {
         (SCENARIO_FILE, &pack.scenario.provenance),
         (BOARD_FILE, &pack.board.provenance),
     ]
-    .into_iter()
-    .map(|(f, p)| (f.to_string(), p.file_origin()))
-    .collect()
+}
+
+/// The pack files with their file-level origin, in [`PACK_FILES`] order.
+pub fn file_origins(pack: &Pack) -> Vec<(String, Origin)> {
+    file_marks(pack)
+        .into_iter()
+        .map(|(f, p)| (f.to_string(), p.file_origin()))
+        .collect()
 }
 
 /// Every item of the pack with its effective origin, in file order then key order.

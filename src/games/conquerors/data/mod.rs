@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::geo::hexmap::{CityClass, MapFile};
 use crate::geo::{HexMap, MoveCosts};
 use crate::pack::{
-    data_hash, file_text, parse_yaml, read_files, CheckReport, DataError, Item, ItemOrigin, Origin,
+    data_hash, file_text, parse_yaml, CheckReport, DataError, Item, ItemOrigin, Origin,
 };
 
 mod check;
@@ -125,22 +125,14 @@ pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
 
 /// Reads and parses a pack folder without validating it.
 pub fn read_dir(dir: &Path) -> Result<Pack, DataError> {
-    let texts = read_files(dir, &PACK_FILES)?;
-    let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load_texts(&refs)
+    crate::pack::read_dir(dir, &PACK_FILES, load_texts)
 }
 
 /// Reads, parses and validates a pack folder.
 ///
 /// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
 pub fn load_dir(dir: &Path) -> Result<Pack, DataError> {
-    let pack = read_dir(dir)?;
-    let v = validate(&pack);
-    if v.is_empty() {
-        Ok(pack)
-    } else {
-        Err(DataError::Invalid(v))
-    }
+    crate::pack::valid(read_dir(dir)?, validate)
 }
 
 /// The file of a map id.
@@ -287,16 +279,8 @@ pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
 }
 
 /// The Conquerors pack in the registry of `legatus data check`.
-pub struct PackKind;
-
-impl crate::pack::PackKind for PackKind {
-    fn name(&self) -> &'static str {
-        "conquerors"
-    }
-    fn recognises(&self, dir: &Path) -> bool {
-        dir.join(TERRAIN_FILE).exists() && dir.join(ROMANS_MAP).exists()
-    }
-    fn check(&self, dir: &Path) -> Result<CheckReport, DataError> {
-        check(dir)
-    }
-}
+pub const PACK: crate::pack::PackKind = crate::pack::PackKind {
+    name: "conquerors",
+    markers: &[TERRAIN_FILE, ROMANS_MAP],
+    check,
+};

@@ -13,8 +13,8 @@ mod turns;
 use std::path::Path;
 
 use super::{
-    file_origins, item_origins, read_dir, DataError, Pack, Violation, BOARD_FILE, COUNTERS_FILE,
-    MAP_FILE, SCENARIO_FILE, TABLES_FILE, TURNS_FILE,
+    file_marks, file_origins, item_origins, read_dir, DataError, Pack, Violation, BOARD_FILE,
+    COUNTERS_FILE, MAP_FILE, SCENARIO_FILE, TABLES_FILE, TURNS_FILE,
 };
 use crate::pack::check::{file_marking, marked, not_both, MARKING_RULE};
 use crate::pack::CheckReport;
@@ -43,14 +43,7 @@ pub fn validate(pack: &Pack) -> Vec<Violation> {
 /// House rule (issue 3): every file carries exactly one of `source:` / `provisional:`, every
 /// table carries its own, and no item carries both.
 fn check_markings(pack: &Pack, o: &mut Out) {
-    for (f, p) in [
-        (MAP_FILE, &pack.map.provenance),
-        (COUNTERS_FILE, &pack.counters.provenance),
-        (TURNS_FILE, &pack.turns.provenance),
-        (TABLES_FILE, &pack.tables.provenance),
-        (SCENARIO_FILE, &pack.scenario.provenance),
-        (BOARD_FILE, &pack.board.provenance),
-    ] {
+    for (f, p) in file_marks(pack) {
         file_marking(o, f, p);
     }
     for (k, t) in &pack.tables.tables {
@@ -118,25 +111,13 @@ pub fn report(dir: &str, pack: &Pack) -> CheckReport {
 /// Errors: loading errors of `load_dir`, or [`DataError::Invalid`] with every violation
 /// (file, item, broken rule).
 pub fn check(pack_dir: &Path) -> Result<CheckReport, DataError> {
-    let pack = read_dir(pack_dir)?;
-    let v = validate(&pack);
-    if !v.is_empty() {
-        return Err(DataError::Invalid(v));
-    }
+    let pack = crate::pack::valid(read_dir(pack_dir)?, validate)?;
     Ok(report(&pack_dir.display().to_string(), &pack))
 }
 
 /// The Alexandros pack in the registry of `legatus data check`.
-pub struct PackKind;
-
-impl crate::pack::PackKind for PackKind {
-    fn name(&self) -> &'static str {
-        "alexandros"
-    }
-    fn recognises(&self, dir: &Path) -> bool {
-        dir.join(SCENARIO_FILE).exists()
-    }
-    fn check(&self, dir: &Path) -> Result<CheckReport, DataError> {
-        check(dir)
-    }
-}
+pub const PACK: crate::pack::PackKind = crate::pack::PackKind {
+    name: "alexandros",
+    markers: &[SCENARIO_FILE],
+    check,
+};

@@ -1,6 +1,8 @@
 //! Acceptance tests of the Alexandros data pack (issue 3). Names follow the rule each test pins.
 //! Broken packs are built in temp dirs; nothing is written outside them.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -24,18 +26,9 @@ fn pack() -> Pack {
     }
 }
 
-/// Copies the real pack into a temp dir, replacing `from` by `to` once in `file`.
+/// A copy of the real pack with `from` replaced by `to` once in `file`.
 fn broken_pack(file: &str, from: &str, to: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    for name in PACK_FILES {
-        let mut text = fs::read_to_string(pack_dir().join(name)).expect("pack file");
-        if name == file {
-            assert!(text.contains(from), "`{from}` not found in {file}");
-            text = text.replacen(from, to, 1);
-        }
-        fs::write(dir.path().join(name), text).expect("write");
-    }
-    dir
+    support::broken_pack_copy(&pack_dir(), &PACK_FILES, file, from, to)
 }
 
 fn check_err(dir: &Path) -> DataError {

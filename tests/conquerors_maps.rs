@@ -4,7 +4,6 @@
 
 mod support;
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use legatus::games::conquerors::data::{self, PACK_FILES, ROMANS_MAP};
@@ -135,19 +134,9 @@ fn run(dir: &Path) -> (i32, String, String) {
     (r.code, r.out, r.err)
 }
 
-/// Copies the real pack into a temp dir, replacing `from` by `to` once in `file`.
+/// A copy of the real pack with `from` replaced by `to` once in `file`.
 fn broken_pack(file: &str, from: &str, to: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    fs::create_dir_all(dir.path().join("maps")).expect("maps dir");
-    for name in PACK_FILES {
-        let mut text = fs::read_to_string(pack_dir().join(name)).expect("pack file");
-        if name == file {
-            assert!(text.contains(from), "`{from}` not found in {file}");
-            text = text.replacen(from, to, 1);
-        }
-        fs::write(dir.path().join(name), text).expect("write");
-    }
-    dir
+    support::broken_pack_copy(&pack_dir(), &PACK_FILES, file, from, to)
 }
 
 #[test]

@@ -169,6 +169,10 @@ def run(name, doc):
             s = doc["hexsides"].get(hg.side_key(hg.parse(a), hg.parse(b)), {"features": []})
             if set(s["features"]) & LAND_BLOCK or hx[b]["terrain"] in WATER:
                 out.append("example path %s: %s->%s blocked (%s)" % ("-".join(path), a, b, s["features"]))
+    builders = {"romans": ["Ostia", "Thessalonica", "Demetrias"], "macedonians": ["Tyre", "Sidon", "Byblus", "Aradus"]}
+    for nm in builders[name]:                      # fleets are built there (Romans 17.32)
+        if not any(h.get("port") and h.get("city", {}).get("name") == nm for h in hx.values()):
+            out.append("%s builds fleets (Romans 17.32): it must be a port" % nm)
     if name == "romans":
         if hx["6134"]["terrain"] not in WATER and not hx["6134"].get("coastal"):
             out.append("6134 (Rhodian arrival) should hold water")
@@ -183,6 +187,15 @@ def run(name, doc):
                 out.append("ferry hexside %s missing (Macedonians 5.37)" % k)
         if "pass" not in hx["2912"].get("tags", []):
             out.append("2912: the Cilician Gates are not tagged pass")
+        walled = {h["city"]["name"] for h in hx.values() if "walled" in h.get("city", {}).get("tags", [])}
+        if walled != {"Miletus", "Halicarnassus", "Sidon", "Tyre", "Gaza"}:
+            out.append("walled cities %s, the Macedonians text names exactly five (Macedonians 3.4, Walled City)" % sorted(walled))
+        gaza = [h for h in hx.values() if h.get("city", {}).get("name") == "Gaza"]
+        if not gaza or gaza[0].get("port"):
+            out.append("Gaza must be a walled city that is not a port (Macedonians 3.4)")
+        for nm in ("Pelusium", "Tyre", "Salamis", "Side", "Halicarnassus", "Ephesus", "Mytilene", "Byzantium"):
+            if not any(h.get("naval_base") and h.get("city", {}).get("name") == nm for h in hx.values()):
+                out.append("%s is a Naval Base (Macedonians 5.91)" % nm)
         rph = set(h for r in doc["roads"] if r["kind"] == "royal-road" for h in r["hexes"])
         for k in ("2912", "2913", "3014", "6121"):
             if k not in rph:

@@ -6,7 +6,9 @@
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod geo;
 pub mod names;
+pub mod pack;
 pub mod protocol;
 pub mod report;
 pub mod ruleset;

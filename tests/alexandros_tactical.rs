@@ -69,7 +69,7 @@ fn alexandros_10_4_board_has_seven_boxes_and_arrows() {
     assert_eq!(p.board.faces("Left"), Some("Right"));
     assert_eq!(p.board.faces("LeftOutflank"), Some("RightOutflank"));
     assert!(!p.board.joined("Left", "Right"));
-    assert!(p.board.provisional.is_some());
+    assert!(p.board.provenance.provisional.is_some());
 }
 
 #[test]

@@ -23,32 +23,19 @@ enum DataCommand {
     },
 }
 
-/// Which game a pack folder holds: its folder name, or the files it has.
-fn game_of(dir: &std::path::Path) -> Option<&'static str> {
-    let name = dir
-        .canonicalize()
-        .ok()?
-        .file_name()?
-        .to_string_lossy()
-        .into_owned();
-    (name == "alexandros" || dir.join("scenario-campaign-334.yaml").exists())
-        .then_some("alexandros")
-}
-
 pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
     let DataCommand::Check { dir } = a.command;
     if !dir.is_dir() {
         return Err(Error::input(format!("{} is not a folder", dir.display())));
     }
-    match game_of(&dir) {
-        Some("alexandros") => {
-            let report = crate::games::alexandros::data::check(&dir)
-                .map_err(|e| Error::input(e.to_string()))?;
-            write!(out, "{}", report.render()).map_err(super::io)
-        }
-        _ => Err(Error::input(format!(
-            "{}: not a data pack this legatus knows (alexandros)",
-            dir.display()
-        ))),
-    }
+    let packs = crate::games::builtin_packs();
+    let Some(kind) = packs.kind_of(&dir) else {
+        return Err(Error::input(format!(
+            "{}: not a data pack this legatus knows ({})",
+            dir.display(),
+            packs.names().join(", ")
+        )));
+    };
+    let report = (kind.check)(&dir).map_err(|e| Error::input(e.to_string()))?;
+    write!(out, "{}", report.render()).map_err(super::io)
 }

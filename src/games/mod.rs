@@ -1,10 +1,18 @@
-//! One folder per game system. Games share the dice API (and, once the hex-map games come, `geo/`), never each other's code.
+//! One folder per game system. Games share the dice API, `pack/` and `geo/`, never each other's code.
 
 pub mod alexandros;
+pub mod conquerors;
 
 use crate::ruleset::Registry;
 
 /// Adds the games built into this binary to `registry`.
 pub fn register_builtin(registry: Registry) -> Registry {
     registry.register(alexandros::Alexandros)
+}
+
+/// The data packs built into this binary, for `legatus data check scenarios/<game>`.
+pub fn builtin_packs() -> crate::pack::Registry {
+    crate::pack::Registry::new()
+        .register(alexandros::data::PACK)
+        .register(conquerors::data::PACK)
 }

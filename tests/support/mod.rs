@@ -223,3 +223,26 @@ impl Table {
         n
     }
 }
+
+/// Copies the pack files `files` of `src` into a temp dir (sub-folders made as needed),
+/// replacing `from` by `to` once in `file`: a broken copy of a real data pack.
+pub fn broken_pack_copy(
+    src: &Path,
+    files: &[&str],
+    file: &str,
+    from: &str,
+    to: &str,
+) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in files {
+        let mut text = std::fs::read_to_string(src.join(name)).expect("pack file");
+        if *name == file {
+            assert!(text.contains(from), "`{from}` not found in {file}");
+            text = text.replacen(from, to, 1);
+        }
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("dir");
+        std::fs::write(path, text).expect("write");
+    }
+    dir
+}

@@ -11,6 +11,7 @@ use super::data::{Pack, Side, UnitType};
 use super::movement;
 use super::orders::{Decision, EvadePolicy, Standing};
 use super::state::{enemy, side_name, Host, Place, State};
+use crate::pack::OddsColumn;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -53,28 +54,24 @@ pub enum Lookup {
 }
 
 /// Alexandros 9.4: the column of the Minor Combat Results Table for the odds (pack data): the
-/// `N:1` column; below 1:1 the first column; above the last column the table's automatic result.
+/// `N:1` column the odds reach, rounded down (the shared odds-column model); below 1:1 the first
+/// column; above the last column the table's automatic result.
 pub fn column(pack: &Pack, odds: u32) -> Lookup {
     let t = pack.table("minor-combat-results").expect("table in pack");
-    if odds == 0 {
-        return Lookup::Column(t.columns[0].clone());
+    // `odds` is already rounded down to N (N:1); u32::MAX means no defence at all.
+    let at = if odds == u32::MAX {
+        t.odds(1, 0)
+    } else {
+        t.odds(odds, 1)
+    };
+    match at {
+        OddsColumn::Below => Lookup::Column(t.columns[0].clone()),
+        OddsColumn::Column(i) => Lookup::Column(t.columns[i].clone()),
+        OddsColumn::Above => match &t.above_last_column {
+            Some(r) => Lookup::Automatic(r.clone()),
+            None => Lookup::Column(t.columns.last().cloned().unwrap_or_default()),
+        },
     }
-    let label = format!("{odds}:1");
-    if t.columns.contains(&label) {
-        return Lookup::Column(label);
-    }
-    let max = t
-        .columns
-        .iter()
-        .filter_map(|c| c.strip_suffix(":1").and_then(|n| n.parse::<u32>().ok()))
-        .max()
-        .unwrap_or(0);
-    if odds > max {
-        if let Some(r) = &t.above_last_column {
-            return Lookup::Automatic(r.clone());
-        }
-    }
-    Lookup::Column(t.columns.last().cloned().unwrap_or_default())
 }
 
 /// Alexandros 9.4, 9.5: the result for a d6 `roll` in `column`.

@@ -203,7 +203,7 @@ pub fn persian_setup(
         u.place = Place::Province(p.clone());
         u.owner = Side::Persian; // Greek Mercenaries coded "D" start Persian (3.3)
     }
-    for l in area.map(|a| a.leaders).unwrap_or_default() {
+    for l in area.map(|a| a.item.leaders).unwrap_or_default() {
         state.leaders.get_mut(&l).unwrap().place = Place::Province(p.clone());
     }
     ev.push(Event::new(

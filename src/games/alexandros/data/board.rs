@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::counters::{Nationality, Side, UnitType};
+use crate::pack::Item;
 
 /// Kind of a box (Alexandros 10.4).
 #[derive(
@@ -70,12 +71,6 @@ pub struct BoxDef {
     /// Unit classes allowed (empty = any; outflank boxes: cavalry, light infantry, 10.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed: Vec<UnitClass>,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
 }
 
 /// A unit type two of which may stack as one two-step unit with a leader in the box (10.7).
@@ -121,31 +116,22 @@ pub struct BoardRules {
     pub setup_order: Vec<String>,
     /// Unit kinds that may form two-unit stacks (10.7).
     pub paired_stacks: Vec<PairedStack>,
-    /// Rule sections printing these figures.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
 }
 
-/// `board.yaml`: exactly one of the file-level `source` / `provisional`.
+/// `board.yaml` (its file-level `source` / `provisional` are on the [`Item`] holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
-    /// File-level source.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// File-level provisional basis.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
     /// The reading of 10.4 and 10.8 chosen for the arrows (digest A-23).
     pub reading: String,
     /// The seven boxes of each army, by name.
-    pub boxes: BTreeMap<String, BoxDef>,
+    pub boxes: BTreeMap<String, Item<BoxDef>>,
     /// Double-headed arrows between boxes of one army's display (10.8).
     pub arrows: Vec<[String; 2]>,
     /// Own box → the enemy box it faces (10.4).
     pub facing: Vec<[String; 2]>,
     /// Figures of the tactical rules.
-    pub rules: BoardRules,
+    pub rules: Item<BoardRules>,
 }
 
 /// The seven box names every army has (Alexandros 10.4).
@@ -175,6 +161,6 @@ impl BoardFile {
     }
     /// A box by name.
     pub fn get(&self, name: &str) -> Option<&BoxDef> {
-        self.boxes.get(name)
+        self.boxes.get(name).map(|b| &b.item)
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::provenance::provenanced;
+use crate::pack::Item;
 
 /// Who controls a counter (Alexandros 3.1, 12.7).
 #[derive(
@@ -156,15 +156,6 @@ pub struct Leader {
     pub wounded_rating: Option<u8>,
     /// Set-up code.
     pub setup: SetupCode,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 /// A combat unit (Alexandros 2.3–2.8). Key: a unit code (`phalanx-1`, `persian-cav-3-3-01`…).
@@ -197,15 +188,6 @@ pub struct Unit {
     /// Macedonian Home Army: may not leave Europe (8.3).
     #[serde(default)]
     pub home_army: bool,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 fn one() -> u8 {
@@ -223,20 +205,12 @@ impl Unit {
     }
 }
 
-/// `counters.yaml`: exactly one of the file-level `source` / `provisional`.
+/// `counters.yaml` (its file-level `source` / `provisional` are on the [`Item`] holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountersFile {
-    /// File-level source.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// File-level provisional basis.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
     /// Leaders by name.
-    pub leaders: BTreeMap<String, Leader>,
+    pub leaders: BTreeMap<String, Item<Leader>>,
     /// Combat units by code.
-    pub units: BTreeMap<String, Unit>,
+    pub units: BTreeMap<String, Item<Unit>>,
 }
-
-provenanced!(Leader, Unit);

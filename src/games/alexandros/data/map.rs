@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::provenance::provenanced;
+use crate::pack::Item;
 
 /// Province type for supply (Alexandros 7.1): it fixes the depletion modifier (Mountain +1,
 /// 7.2), the Supply Attrition column (7.4, 8.6) and permanent depletion (Desert/Wilderness, 7.6).
@@ -106,15 +106,6 @@ pub struct Province {
     /// Free note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item (set by `apply_overrides`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 /// A city or fortress (walls, garrisons, sieges: Alexandros 6.2, 6.4, 11, 12.5, 17.5).
@@ -146,15 +137,6 @@ pub struct City {
     /// Free note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 /// A sea zone for sea transport of supply (Alexandros 5.6, 7.5). Key: zone name.
@@ -170,15 +152,6 @@ pub struct SeaZone {
     /// Contiguous sea zones (symmetric).
     #[serde(default)]
     pub adjacent_zones: Vec<String>,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 /// A Macedonian objective (Alexandros 3.2, 15). Exactly one of `city`, `province`, `leader`.
@@ -198,38 +171,21 @@ pub struct Objective {
     /// A Persian treasury (15.8).
     #[serde(default)]
     pub treasury: bool,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
-/// `map.yaml`: exactly one of the file-level `source` / `provisional`.
+/// `map.yaml` (its file-level `source` / `provisional` are on the [`Item`] holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MapFile {
-    /// File-level source (items without their own marking inherit it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// File-level provisional basis.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
     /// Provinces by name.
-    pub provinces: BTreeMap<String, Province>,
+    pub provinces: BTreeMap<String, Item<Province>>,
     /// Cities and fortresses by name.
-    pub cities: BTreeMap<String, City>,
+    pub cities: BTreeMap<String, Item<City>>,
     /// Sea zones by name.
-    pub sea_zones: BTreeMap<String, SeaZone>,
+    pub sea_zones: BTreeMap<String, Item<SeaZone>>,
     /// Macedonian objectives by name.
-    pub objectives: BTreeMap<String, Objective>,
+    pub objectives: BTreeMap<String, Item<Objective>>,
 }
-
-provenanced!(Province, City, SeaZone, Objective);
 
 impl MapFile {
     /// The border type between two provinces, if they are adjacent.

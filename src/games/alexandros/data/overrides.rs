@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use super::counters::{Leader, Unit};
 use super::map::{City, Objective, Province, SeaZone};
-use super::provenance::Provenanced;
 use super::scenario::{Placement, SetupArea};
 use super::tables::Table;
 use super::turns::Turn;
-use super::{check::validate, parse_yaml, DataError, Pack};
+use super::{check::validate, DataError, Pack};
+use crate::pack::{merge, Item};
 
 /// An override file. Every section is optional; keys are the same as in the pack files
 /// (province and city names, unit codes, leader names, `T05`, table names, set-up codes).
@@ -23,41 +23,34 @@ pub struct OverrideFile {
     pub note: Option<String>,
     /// Provinces replacing `map.yaml` provinces.
     #[serde(default)]
-    pub provinces: BTreeMap<String, Province>,
+    pub provinces: BTreeMap<String, Item<Province>>,
     /// Cities.
     #[serde(default)]
-    pub cities: BTreeMap<String, City>,
+    pub cities: BTreeMap<String, Item<City>>,
     /// Sea zones.
     #[serde(default)]
-    pub sea_zones: BTreeMap<String, SeaZone>,
+    pub sea_zones: BTreeMap<String, Item<SeaZone>>,
     /// Objectives.
     #[serde(default)]
-    pub objectives: BTreeMap<String, Objective>,
+    pub objectives: BTreeMap<String, Item<Objective>>,
     /// Leaders.
     #[serde(default)]
-    pub leaders: BTreeMap<String, Leader>,
+    pub leaders: BTreeMap<String, Item<Leader>>,
     /// Combat units.
     #[serde(default)]
-    pub units: BTreeMap<String, Unit>,
+    pub units: BTreeMap<String, Item<Unit>>,
     /// Turns of the track.
     #[serde(default)]
-    pub turns: BTreeMap<String, Turn>,
+    pub turns: BTreeMap<String, Item<Turn>>,
     /// Tables.
     #[serde(default)]
-    pub tables: BTreeMap<String, Table>,
+    pub tables: BTreeMap<String, Item<Table>>,
     /// Set-up codes.
     #[serde(default)]
-    pub setup_codes: BTreeMap<String, SetupArea>,
+    pub setup_codes: BTreeMap<String, Item<SetupArea>>,
     /// Individual placements.
     #[serde(default)]
-    pub placements: BTreeMap<String, Placement>,
-}
-
-fn merge<T: Provenanced>(base: &mut BTreeMap<String, T>, over: BTreeMap<String, T>, file: &str) {
-    for (k, mut v) in over {
-        v.set_player(file);
-        base.insert(k, v);
-    }
+    pub placements: BTreeMap<String, Item<Placement>>,
 }
 
 /// Merges the override file `yaml` (named `file_name` in errors and in the items' `player`
@@ -66,8 +59,10 @@ fn merge<T: Provenanced>(base: &mut BTreeMap<String, T>, over: BTreeMap<String, 
 ///
 /// Errors: [`DataError::Yaml`] (with line and column) or [`DataError::Invalid`].
 pub fn apply_overrides(pack: &mut Pack, file_name: &str, yaml: &str) -> Result<(), DataError> {
-    let o: OverrideFile = parse_yaml(file_name, yaml)?;
-    let mut merged = pack.clone();
+    crate::pack::apply_overrides(pack, file_name, yaml, merge_file, validate)
+}
+
+fn merge_file(merged: &mut Pack, o: OverrideFile, file_name: &str) {
     merge(&mut merged.map.provinces, o.provinces, file_name);
     merge(&mut merged.map.cities, o.cities, file_name);
     merge(&mut merged.map.sea_zones, o.sea_zones, file_name);
@@ -78,10 +73,4 @@ pub fn apply_overrides(pack: &mut Pack, file_name: &str, yaml: &str) -> Result<(
     merge(&mut merged.tables.tables, o.tables, file_name);
     merge(&mut merged.scenario.setup_codes, o.setup_codes, file_name);
     merge(&mut merged.scenario.placements, o.placements, file_name);
-    let violations = validate(&merged);
-    if !violations.is_empty() {
-        return Err(DataError::Invalid(violations));
-    }
-    *pack = merged;
-    Ok(())
 }

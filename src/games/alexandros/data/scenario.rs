@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::counters::Side;
-use super::provenance::provenanced;
+use crate::pack::Item;
 
 /// Where the counters of one set-up code go (3.2, 3.3). Key: the code (`M`, `I`, `D`, `A`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -19,15 +19,6 @@ pub struct SetupArea {
     /// Leaders that go with the code's units.
     #[serde(default)]
     pub leaders: Vec<String>,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 /// One counter placed individually (set-up code `placed`). Key: unit code or leader name.
@@ -39,27 +30,13 @@ pub struct Placement {
     /// City inside the province, for a city garrison.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
-    /// Rule section(s) printing this item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional values are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the item.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
-/// `scenario-campaign-334.yaml`.
+/// `scenario-campaign-334.yaml` (its file-level `source` / `provisional` are on the [`Item`]
+/// holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
-    /// File-level source.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// File-level provisional basis.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
     /// Scenario title.
     pub title: String,
     /// First turn key (`T01`, Spring 334: the Granicus, 4.3).
@@ -69,9 +46,7 @@ pub struct ScenarioFile {
     /// Province of the first-turn battle (4.3).
     pub first_battle: String,
     /// Set-up codes.
-    pub setup_codes: BTreeMap<String, SetupArea>,
+    pub setup_codes: BTreeMap<String, Item<SetupArea>>,
     /// Individually placed units and leaders.
-    pub placements: BTreeMap<String, Placement>,
+    pub placements: BTreeMap<String, Item<Placement>>,
 }
-
-provenanced!(SetupArea, Placement);

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::provenance::provenanced;
+use crate::pack::Item;
 
 /// Season of a turn (one turn = three months, 1.0).
 #[derive(
@@ -36,15 +36,6 @@ pub struct TrackEntry {
     /// Historical or rule note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Rule section(s) printing this entry.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional entry is based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the entry.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
 impl TrackEntry {
@@ -84,39 +75,22 @@ pub struct Turn {
     pub death_of_alexander: bool,
     /// Reinforcements (13.1), by side.
     #[serde(default)]
-    pub reinforcements: Vec<TrackEntry>,
+    pub reinforcements: Vec<Item<TrackEntry>>,
     /// Withdrawals (13.2), by side.
     #[serde(default)]
-    pub withdrawals: Vec<TrackEntry>,
+    pub withdrawals: Vec<Item<TrackEntry>>,
     /// Historical note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Rule section(s) printing this turn's schedule.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// One line: what the provisional parts of the turn are based on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
-    /// Override file that supplied the turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
 }
 
-/// `turns.yaml`: exactly one of the file-level `source` / `provisional`.
+/// `turns.yaml` (its file-level `source` / `provisional` are on the [`Item`] holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnsFile {
-    /// File-level source.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// File-level provisional basis.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provisional: Option<String>,
     /// Turns by key `T01`…`T46`.
-    pub turns: BTreeMap<String, Turn>,
+    pub turns: BTreeMap<String, Item<Turn>>,
 }
-
-provenanced!(Turn, TrackEntry);
 
 impl TurnsFile {
     /// The turn key of a season and year, e.g. (`Spring`, `"333"`) → `T05`.
@@ -124,6 +98,6 @@ impl TurnsFile {
         self.turns
             .iter()
             .find(|(_, t)| t.season == season && t.year == year)
-            .map(|(k, t)| (k.as_str(), t))
+            .map(|(k, t)| (k.as_str(), &t.item))
     }
 }

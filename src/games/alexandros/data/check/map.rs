@@ -1,49 +1,36 @@
 //! Map validation: borders, cities, sea zones, objectives.
 
 use super::super::map::{BorderType, Control, ProvinceGroup, ProvinceType};
+use std::collections::BTreeMap;
+
 use super::super::{Pack, MAP_FILE};
 use super::Out;
+use crate::pack::check::{symmetric, AdjacencyRules};
 
 /// Alexandros 8.2 (borders, Mountain provinces, Gaza), 5.2 (Independent provinces), 6.4 (walls),
 /// 5.6/7.5 (sea zones), 3.2/15 (objectives).
 pub(super) fn check_map(pack: &Pack, o: &mut Out) {
     let m = &pack.map;
     let f = MAP_FILE;
+    let borders: BTreeMap<String, BTreeMap<String, BorderType>> = m
+        .provinces
+        .iter()
+        .map(|(n, p)| (n.clone(), p.borders.clone()))
+        .collect();
+    symmetric(
+        o,
+        f,
+        "provinces",
+        &AdjacencyRules {
+            exists: "Alexandros 2.2: every referenced province exists",
+            distinct: "Alexandros 8.2: borders join two provinces",
+            symmetric: "Alexandros 8.2: borders are symmetric",
+        },
+        &borders,
+    );
     for (name, p) in &m.provinces {
         let item = format!("provinces/{name}");
         for (other, bt) in &p.borders {
-            if other == name {
-                o.add(
-                    f,
-                    &item,
-                    "Alexandros 8.2: borders join two provinces",
-                    "a province borders itself",
-                );
-                continue;
-            }
-            match m.provinces.get(other) {
-                None => o.add(
-                    f,
-                    &item,
-                    "Alexandros 2.2: every referenced province exists",
-                    format!("border with unknown province `{other}`"),
-                ),
-                Some(q) => match q.borders.get(name) {
-                    None => o.add(
-                        f,
-                        &item,
-                        "Alexandros 8.2: borders are symmetric",
-                        format!("borders `{other}` ({bt:?}) but `{other}` does not list `{name}`"),
-                    ),
-                    Some(bt2) if bt2 != bt => o.add(
-                        f,
-                        &item,
-                        "Alexandros 8.2: borders are symmetric",
-                        format!("border with `{other}` is {bt:?} here but {bt2:?} there"),
-                    ),
-                    _ => {}
-                },
-            }
             if p.kind == ProvinceType::Mountain && *bt == BorderType::Normal {
                 o.add(
                     f,
@@ -161,24 +148,28 @@ pub(super) fn check_map(pack: &Pack, o: &mut Out) {
                 );
             }
         }
-        for a in &z.adjacent_zones {
-            match m.sea_zones.get(a) {
-                None => o.add(
-                    f,
-                    &item,
-                    "Alexandros 7.5: contiguous sea zones exist",
-                    format!("unknown sea zone `{a}`"),
-                ),
-                Some(b) if !b.adjacent_zones.contains(name) => o.add(
-                    f,
-                    &item,
-                    "Alexandros 7.5: sea zone contiguity is symmetric",
-                    format!("`{a}` does not list `{name}`"),
-                ),
-                _ => {}
-            }
-        }
     }
+    let zones: BTreeMap<String, BTreeMap<String, ()>> = m
+        .sea_zones
+        .iter()
+        .map(|(n, z)| {
+            (
+                n.clone(),
+                z.adjacent_zones.iter().map(|a| (a.clone(), ())).collect(),
+            )
+        })
+        .collect();
+    symmetric(
+        o,
+        f,
+        "sea-zones",
+        &AdjacencyRules {
+            exists: "Alexandros 7.5: contiguous sea zones exist",
+            distinct: "Alexandros 7.5: a sea zone is not contiguous with itself",
+            symmetric: "Alexandros 7.5: sea zone contiguity is symmetric",
+        },
+        &zones,
+    );
     for (name, ob) in &m.objectives {
         let item = format!("objectives/{name}");
         let n = ob.city.is_some() as u8 + ob.province.is_some() as u8 + ob.leader.is_some() as u8;

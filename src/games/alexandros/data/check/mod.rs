@@ -6,35 +6,21 @@
 mod board;
 mod counters;
 mod map;
-mod report;
 mod scenario;
 mod tables;
 mod turns;
 
 use std::path::Path;
 
-use std::collections::BTreeMap;
-
-use super::provenance::{Origin, Provenanced};
 use super::{
-    item_origins, read_dir, DataError, Pack, Violation, BOARD_FILE, COUNTERS_FILE, MAP_FILE,
-    SCENARIO_FILE, TABLES_FILE, TURNS_FILE,
+    file_marks, file_origins, item_origins, read_dir, DataError, Pack, Violation, BOARD_FILE,
+    COUNTERS_FILE, MAP_FILE, SCENARIO_FILE, TABLES_FILE, TURNS_FILE,
 };
+use crate::pack::check::{file_marking, marked, not_both, MARKING_RULE};
+use crate::pack::CheckReport;
 
-pub use report::{CheckReport, FileReport};
-
-struct Out(Vec<Violation>);
-
-impl Out {
-    fn add(&mut self, file: &str, item: impl Into<String>, rule: &str, message: impl Into<String>) {
-        self.0.push(Violation {
-            file: file.to_string(),
-            item: item.into(),
-            rule: rule.to_string(),
-            message: message.into(),
-        });
-    }
-}
+/// The violation collector of the shared check framework.
+type Out = crate::pack::Findings;
 
 /// Validates a parsed pack; returns every violation (empty = valid).
 ///
@@ -43,7 +29,7 @@ impl Out {
 /// turn track (46 turns, seasons, replacement and revolt turns, references); tables (present,
 /// complete for every die value and column, allowed results, rule constraints); set-up.
 pub fn validate(pack: &Pack) -> Vec<Violation> {
-    let mut o = Out(Vec::new());
+    let mut o = Out::default();
     check_markings(pack, &mut o);
     map::check_map(pack, &mut o);
     counters::check_counters(pack, &mut o);
@@ -57,89 +43,67 @@ pub fn validate(pack: &Pack) -> Vec<Violation> {
 /// House rule (issue 3): every file carries exactly one of `source:` / `provisional:`, every
 /// table carries its own, and no item carries both.
 fn check_markings(pack: &Pack, o: &mut Out) {
-    const RULE: &str = "pack provenance: exactly one of source/provisional";
-    let files = [
-        (MAP_FILE, &pack.map.source, &pack.map.provisional),
-        (
-            COUNTERS_FILE,
-            &pack.counters.source,
-            &pack.counters.provisional,
-        ),
-        (TURNS_FILE, &pack.turns.source, &pack.turns.provisional),
-        (TABLES_FILE, &pack.tables.source, &pack.tables.provisional),
-        (
-            SCENARIO_FILE,
-            &pack.scenario.source,
-            &pack.scenario.provisional,
-        ),
-        (BOARD_FILE, &pack.board.source, &pack.board.provisional),
-    ];
-    for (f, s, p) in files {
-        if s.is_some() == p.is_some() {
-            o.add(
-                f,
-                "(file)",
-                RULE,
-                "the file must carry exactly one of `source:` and `provisional:`",
-            );
-        }
+    for (f, p) in file_marks(pack) {
+        file_marking(o, f, p);
     }
     for (k, t) in &pack.tables.tables {
-        if t.player.is_none() && t.source.is_some() == t.provisional.is_some() {
+        let p = &t.provenance;
+        if p.player.is_none() && p.source.is_some() == p.provisional.is_some() {
             o.add(
                 TABLES_FILE,
                 format!("tables/{k}"),
-                RULE,
+                MARKING_RULE,
                 "a table must carry exactly one of `source:` and `provisional:`",
             );
         }
     }
     let m = &pack.map;
-    both(o, MAP_FILE, "provinces", &m.provinces);
-    both(o, MAP_FILE, "cities", &m.cities);
-    both(o, MAP_FILE, "sea-zones", &m.sea_zones);
-    both(o, MAP_FILE, "objectives", &m.objectives);
-    both(o, COUNTERS_FILE, "leaders", &pack.counters.leaders);
-    both(o, COUNTERS_FILE, "units", &pack.counters.units);
-    both(o, TURNS_FILE, "turns", &pack.turns.turns);
+    not_both(o, MAP_FILE, "provinces", &m.provinces);
+    not_both(o, MAP_FILE, "cities", &m.cities);
+    not_both(o, MAP_FILE, "sea-zones", &m.sea_zones);
+    not_both(o, MAP_FILE, "objectives", &m.objectives);
+    not_both(o, COUNTERS_FILE, "leaders", &pack.counters.leaders);
+    not_both(o, COUNTERS_FILE, "units", &pack.counters.units);
+    not_both(o, TURNS_FILE, "turns", &pack.turns.turns);
     for (k, t) in &pack.turns.turns {
         for e in t.reinforcements.iter().chain(t.withdrawals.iter()) {
-            if e.source.is_some() && e.provisional.is_some() {
+            if e.provenance.source.is_some() && e.provenance.provisional.is_some() {
                 o.add(
                     TURNS_FILE,
                     format!("turns/{k}/{}", e.key()),
-                    RULE,
+                    MARKING_RULE,
                     "an entry carries both `source:` and `provisional:`",
                 );
             }
         }
     }
-    both(o, SCENARIO_FILE, "setup-codes", &pack.scenario.setup_codes);
-    both(o, SCENARIO_FILE, "placements", &pack.scenario.placements);
-    for i in item_origins(pack) {
-        if i.origin == Origin::Unmarked {
-            o.add(
-                i.file,
-                i.key,
-                RULE,
-                "item has no provenance and its file none either",
-            );
-        }
-    }
+    not_both(o, SCENARIO_FILE, "setup-codes", &pack.scenario.setup_codes);
+    not_both(o, SCENARIO_FILE, "placements", &pack.scenario.placements);
+    not_both(o, BOARD_FILE, "boxes", &pack.board.boxes);
+    marked(o, &item_origins(pack));
 }
 
-/// An item is either printed or provisional, never both (house rule of issue 3).
-fn both<T: Provenanced>(o: &mut Out, file: &str, prefix: &str, items: &BTreeMap<String, T>) {
-    for (k, v) in items {
-        if v.source().is_some() && v.provisional().is_some() {
-            o.add(
-                file,
-                format!("{prefix}/{k}"),
-                "pack provenance: exactly one of source/provisional",
-                "the item carries both `source:` and `provisional:`",
-            );
+/// The check report of a valid pack: per file, what is sourced, provisional or player-supplied;
+/// the printed rows of provisional tables are listed as sourced.
+pub fn report(dir: &str, pack: &Pack) -> CheckReport {
+    let mut r = CheckReport::new(
+        "Alexandros data pack",
+        dir,
+        super::data_hash(pack),
+        file_origins(pack),
+        item_origins(pack),
+    );
+    if let Some(f) = r.files.iter_mut().find(|f| f.file == TABLES_FILE) {
+        for (name, t) in &pack.tables.tables {
+            if t.provenance.player.is_none() && t.provenance.source.is_none() {
+                for (row, sec) in &t.sourced_rows {
+                    f.sourced
+                        .push((format!("tables/{name}/row/{row}"), sec.clone()));
+                }
+            }
         }
     }
+    r
 }
 
 /// `legatus data check <dir>`: loads the pack folder, validates it and reports provenance.
@@ -147,10 +111,13 @@ fn both<T: Provenanced>(o: &mut Out, file: &str, prefix: &str, items: &BTreeMap<
 /// Errors: loading errors of `load_dir`, or [`DataError::Invalid`] with every violation
 /// (file, item, broken rule).
 pub fn check(pack_dir: &Path) -> Result<CheckReport, DataError> {
-    let pack = read_dir(pack_dir)?;
-    let v = validate(&pack);
-    if !v.is_empty() {
-        return Err(DataError::Invalid(v));
-    }
-    Ok(CheckReport::of_pack(&pack_dir.display().to_string(), &pack))
+    let pack = crate::pack::valid(read_dir(pack_dir)?, validate)?;
+    Ok(report(&pack_dir.display().to_string(), &pack))
 }
+
+/// The Alexandros pack in the registry of `legatus data check`.
+pub const PACK: crate::pack::PackKind = crate::pack::PackKind {
+    name: "alexandros",
+    markers: &[SCENARIO_FILE],
+    check,
+};

@@ -1,7 +1,5 @@
 //! Table validation: completeness, result codes and the constraints the rules put on each table.
 
-use std::collections::BTreeSet;
-
 use super::super::counters::UnitType;
 use super::super::tables::{die_range, vp_band, RowKind, Table, REQUIRED_TABLES};
 use super::super::{Pack, TABLES_FILE};
@@ -28,59 +26,9 @@ pub(super) fn check_tables(pack: &Pack, o: &mut Out) {
     }
     for (name, t) in tables {
         let item = format!("tables/{name}");
-        let cols: BTreeSet<&String> = t.columns.iter().collect();
-        if t.columns.is_empty() || cols.len() != t.columns.len() {
-            o.add(
-                f,
-                &item,
-                "tables schema: columns are non-empty and distinct",
-                "empty or repeated column",
-            );
-        }
-        for (r, cells) in &t.rows {
-            if cells.len() != t.columns.len() {
-                o.add(
-                    f,
-                    &item,
-                    "tables schema: every row has a cell for every column",
-                    format!(
-                        "row `{r}` has {} cells for {} columns",
-                        cells.len(),
-                        t.columns.len()
-                    ),
-                );
-            }
-            if !t.results.is_empty() {
-                for c in cells {
-                    if !t.results.contains(c) {
-                        o.add(
-                            f,
-                            &item,
-                            "tables schema: cells use the table's result codes",
-                            format!("row `{r}`: `{c}` is not one of {:?}", t.results),
-                        );
-                    }
-                }
-            }
-        }
+        t.check(o, f, &item, "Alexandros 2.0");
         match t.rows_by {
-            RowKind::Die => {
-                for d in 1..=6 {
-                    if !t.rows.contains_key(&d.to_string()) {
-                        o.add(f, &item, "Alexandros 2.0: tables are read with one d6, every die value 1-6 has a row", format!("no row for die value {d}"));
-                    }
-                }
-                for r in t.rows.keys() {
-                    if !matches!(r.as_str(), "1" | "2" | "3" | "4" | "5" | "6") {
-                        o.add(
-                            f,
-                            &item,
-                            "Alexandros 2.0: tables are read with one d6",
-                            format!("row `{r}` is not a die value"),
-                        );
-                    }
-                }
-            }
+            RowKind::Die => {}
             RowKind::City => {
                 for r in t.rows.keys() {
                     if !pack.map.cities.contains_key(r) {
@@ -254,7 +202,7 @@ fn check_table_rules(pack: &Pack, o: &mut Out) {
         ),
     ] {
         if let Some(t) = tb.get(name) {
-            if t.player.is_none() && t.source.is_none() {
+            if t.provenance.player.is_none() && t.provenance.source.is_none() {
                 monotone(o, name, t, order);
             }
         }

@@ -1,11 +1,11 @@
-//! Errors of the Alexandros data pack: reading, YAML syntax and shape, and validation.
+//! Errors of a data pack: reading, YAML syntax and shape, and validation.
 
 use std::fmt;
 
 /// One broken rule found while validating a pack.
 ///
 /// `file` is the pack file (`map.yaml`…), `item` the item key (`provinces/Ionia`), `rule` the rule
-/// or schema constraint broken, citing its section (`Alexandros 8.2: borders are symmetric`).
+/// or schema constraint broken, citing its section (`Alexandros 8.2: borders are symmetric`, `Romans [5.32]: …`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
     /// Pack file holding the item, e.g. `map.yaml`.
@@ -28,7 +28,7 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Every failure of loading, merging or checking the Alexandros pack.
+/// Every failure of loading, merging or checking a data pack.
 #[derive(thiserror::Error, Debug)]
 pub enum DataError {
     /// A file could not be read.
@@ -65,7 +65,7 @@ pub enum DataError {
 }
 
 fn render_violations(v: &[Violation]) -> String {
-    let mut s = format!("the Alexandros pack is invalid ({} problem(s)):", v.len());
+    let mut s = format!("the data pack is invalid ({} problem(s)):", v.len());
     for x in v {
         s.push_str("\n  ");
         s.push_str(&x.to_string());

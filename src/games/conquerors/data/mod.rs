@@ -1,0 +1,286 @@
+//! The Conquerors data pack (`scenarios/conquerors`): the two hex maps (`maps/romans.yaml`,
+//! `maps/macedonians.yaml`, format 1, written by `tools/mapgen`), the movement costs of each game
+//! (`terrain-effects.yaml`: Romans [5.35], Macedonians [5.27]) and the hexes the rules print with
+//! the role they give them (`printed-places.yaml`), read through the shared `pack` layer.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::geo::hexmap::{CityClass, MapFile};
+use crate::geo::{HexMap, MoveCosts};
+use crate::pack::{
+    data_hash, file_text, parse_yaml, CheckReport, DataError, Item, ItemOrigin, Origin,
+};
+
+mod check;
+
+pub use check::validate;
+
+/// Movement costs file.
+pub const TERRAIN_FILE: &str = "terrain-effects.yaml";
+/// The hexes the rules print.
+pub const PRINTED_FILE: &str = "printed-places.yaml";
+/// The Romans map.
+pub const ROMANS_MAP: &str = "maps/romans.yaml";
+/// The Macedonians map.
+pub const MACEDONIANS_MAP: &str = "maps/macedonians.yaml";
+/// Every file of the pack, in load order.
+pub const PACK_FILES: [&str; 4] = [TERRAIN_FILE, PRINTED_FILE, ROMANS_MAP, MACEDONIANS_MAP];
+
+/// `terrain-effects.yaml`: land movement costs by game (`romans`, `macedonians`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainEffects {
+    /// Movement costs by game.
+    pub movement: BTreeMap<String, Item<MoveCosts>>,
+}
+
+/// A role the rules give a printed hex.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// A city stands there (named `name`, with `class` when the rules give it).
+    City,
+    /// A port.
+    Port,
+    /// A pre-printed naval base.
+    NavalBase,
+    /// Land units stand or move there.
+    Land,
+}
+
+/// A hex the rules print, with what they say is there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrintedPlace {
+    /// Map id.
+    pub map: String,
+    /// The printed hex number.
+    pub hex: String,
+    /// The name the rules give it.
+    pub name: String,
+    /// What the rules say is there.
+    pub roles: Vec<Role>,
+    /// City class, when the rules give it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<CityClass>,
+    /// The game whose use of the map prints it (`romans` for the Macedonians-map cities of the
+    /// Syrian War, Romans [20.21]); absent = the map's own game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+}
+
+/// `printed-places.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrintedPlaces {
+    /// The printed hexes.
+    pub places: Vec<Item<PrintedPlace>>,
+}
+
+/// The whole pack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Pack {
+    /// Movement costs.
+    pub terrain: Item<TerrainEffects>,
+    /// Printed hexes.
+    pub printed: Item<PrintedPlaces>,
+    /// The maps by id (`romans`, `macedonians`).
+    pub maps: BTreeMap<String, Item<MapFile>>,
+}
+
+impl Pack {
+    /// A map as the game `game` uses it (its variant applied), indexed.
+    pub fn map_for(&self, map: &str, game: &str) -> Option<HexMap> {
+        self.maps
+            .get(map)
+            .map(|m| HexMap::new(&m.with_variant(game)))
+    }
+    /// The movement costs of a game.
+    pub fn costs(&self, game: &str) -> Option<&MoveCosts> {
+        self.terrain.movement.get(game).map(|c| &c.item)
+    }
+}
+
+/// Builds the pack from `(file name, text)` pairs holding the [`PACK_FILES`]; only parses.
+///
+/// Errors: [`DataError::MissingFile`], [`DataError::Yaml`].
+pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
+    let get = |name: &str| file_text(files, name);
+    let mut maps = BTreeMap::new();
+    for (id, f) in [("romans", ROMANS_MAP), ("macedonians", MACEDONIANS_MAP)] {
+        maps.insert(id.to_string(), parse_yaml::<Item<MapFile>>(f, get(f)?)?);
+    }
+    Ok(Pack {
+        terrain: parse_yaml(TERRAIN_FILE, get(TERRAIN_FILE)?)?,
+        printed: parse_yaml(PRINTED_FILE, get(PRINTED_FILE)?)?,
+        maps,
+    })
+}
+
+/// Reads and parses a pack folder without validating it.
+pub fn read_dir(dir: &Path) -> Result<Pack, DataError> {
+    crate::pack::read_dir(dir, &PACK_FILES, load_texts)
+}
+
+/// Reads, parses and validates a pack folder.
+///
+/// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
+pub fn load_dir(dir: &Path) -> Result<Pack, DataError> {
+    crate::pack::valid(read_dir(dir)?, validate)
+}
+
+/// The file of a map id.
+fn map_file(id: &str) -> &'static str {
+    if id == "romans" {
+        ROMANS_MAP
+    } else {
+        MACEDONIANS_MAP
+    }
+}
+
+/// Every item with its origin. Items of a map that carry their own marking are listed one by
+/// one; the rest of each section is one entry (`maps/romans/hexes (1964 more)`) with the file's
+/// origin, so the report stays readable.
+pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
+    let mut out = Vec::new();
+    let d = pack.terrain.provenance.file_origin();
+    out.extend(crate::pack::origins(
+        TERRAIN_FILE,
+        "movement",
+        &pack.terrain.movement,
+        &d,
+    ));
+    let d = pack.printed.provenance.file_origin();
+    for p in &pack.printed.places {
+        out.push(ItemOrigin {
+            file: PRINTED_FILE.to_string(),
+            key: format!("places/{}/{} {}", p.map, p.hex, p.name),
+            origin: p.origin(&d),
+        });
+    }
+    for (id, m) in &pack.maps {
+        let file = map_file(id);
+        let d = m.provenance.file_origin();
+        let mut section = |name: &str, marks: Vec<(String, &crate::pack::Provenance)>| {
+            let mut rest = 0;
+            for (k, p) in marks {
+                let o = p.origin(&Origin::Unmarked);
+                if o == Origin::Unmarked {
+                    rest += 1;
+                } else {
+                    out.push(ItemOrigin {
+                        file: file.to_string(),
+                        key: format!("maps/{id}/{name}/{k}"),
+                        origin: o,
+                    });
+                }
+            }
+            if rest > 0 {
+                out.push(ItemOrigin {
+                    file: file.to_string(),
+                    key: format!("maps/{id}/{name} ({rest} more)"),
+                    origin: d.clone(),
+                });
+            }
+        };
+        section(
+            "hexes",
+            m.hexes
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "cities",
+            m.hexes
+                .iter()
+                .filter_map(|(k, v)| {
+                    v.city
+                        .as_ref()
+                        .map(|c| (format!("{k} {}", c.name), &c.provenance))
+                })
+                .collect(),
+        );
+        section(
+            "hexsides",
+            m.hexsides
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "roads",
+            m.roads
+                .iter()
+                .map(|r| (r.id.clone(), &r.provenance))
+                .collect(),
+        );
+        section(
+            "regions",
+            m.regions
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "places",
+            m.places
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+        section(
+            "variants",
+            m.variants
+                .iter()
+                .map(|(k, v)| (k.clone(), &v.provenance))
+                .collect(),
+        );
+    }
+    out
+}
+
+/// The check report of a valid pack.
+pub fn report(dir: &str, pack: &Pack) -> CheckReport {
+    let mut files = vec![
+        (
+            TERRAIN_FILE.to_string(),
+            pack.terrain.provenance.file_origin(),
+        ),
+        (
+            PRINTED_FILE.to_string(),
+            pack.printed.provenance.file_origin(),
+        ),
+    ];
+    for (id, m) in &pack.maps {
+        files.push((map_file(id).to_string(), m.provenance.file_origin()));
+    }
+    CheckReport::new(
+        "Conquerors data pack",
+        dir,
+        data_hash(pack),
+        files,
+        item_origins(pack),
+    )
+}
+
+/// `legatus data check scenarios/conquerors`: loads, validates and reports.
+///
+/// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
+pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
+    let pack = load_dir(dir)?;
+    Ok(report(&dir.display().to_string(), &pack))
+}
+
+/// The Conquerors pack in the registry of `legatus data check`.
+pub const PACK: crate::pack::PackKind = crate::pack::PackKind {
+    name: "conquerors",
+    markers: &[TERRAIN_FILE, ROMANS_MAP],
+    check,
+};

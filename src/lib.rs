@@ -7,6 +7,8 @@ pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod protocol;
+pub mod render;
 pub mod report;
 pub mod ruleset;
 pub mod transport;
+pub mod view;

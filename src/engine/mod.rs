@@ -9,6 +9,7 @@ pub mod game;
 pub mod merge;
 pub mod newgame;
 pub mod orders;
+pub mod pages;
 pub mod render;
 pub mod verify;
 

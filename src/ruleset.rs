@@ -269,10 +269,8 @@ pub trait Ruleset: Send + Sync + 'static {
     /// is the reader (None: an open view). A game that draws nothing yet shows its title,
     /// the pending step and its summary lines.
     fn view(&self, state: &Self::State, side: Option<&str>) -> crate::view::View {
-        let p = self.pending(state);
         crate::view::View {
             title: self.title().to_string(),
-            phase: p.prompt,
             viewer: side.map(str::to_string),
             notes: self.summary(state),
             ..Default::default()

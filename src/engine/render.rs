@@ -148,9 +148,9 @@ pub fn status_in(game: &Game, folder: &str) -> String {
     );
     let view = super::pages::view(game, None);
     let situation = report::render(&crate::render::text::situation(&view), Format::Text);
-    s.push('\n');
-    s.push_str(&situation);
-    s.push('\n');
+    for line in situation.lines() {
+        let _ = writeln!(s, "{}", format!("  {line}").trim_end());
+    }
     let _ = writeln!(s, "Next:");
     for line in next_steps_in(game, folder) {
         let _ = writeln!(s, "  - {line}");

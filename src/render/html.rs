@@ -135,7 +135,9 @@ pub fn turn_page(p: &TurnPage<'_>) -> String {
         );
     }
     let _ = writeln!(s, "<p>{sides}</p>");
-    for b in super::text::situation_with(v, true).iter().skip(1) {
+    let situation = super::text::situation_with(v, true);
+    let skip = usize::from(!v.turn.is_empty() || !v.phase.is_empty());
+    for b in situation.iter().skip(skip) {
         s.push_str(&block(b));
     }
     s.push_str("<h2>What happened</h2>\n");

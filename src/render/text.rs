@@ -236,7 +236,14 @@ pub fn situation(view: &View) -> Vec<Block> {
 
 /// The situation with every unit listed by its code (`full`, for the turn page) or grouped.
 pub fn situation_with(view: &View, full: bool) -> Vec<Block> {
-    let mut out = vec![Block::Paragraph(format!("{} — {}.", view.turn, view.phase))];
+    let head: Vec<&str> = [view.turn.as_str(), view.phase.as_str()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    if !head.is_empty() {
+        out.push(Block::Paragraph(format!("{}.", head.join(" — "))));
+    }
     if let Some(o) = &view.outcome {
         out.push(Block::Paragraph(format!("Result: {o}.")));
     }
@@ -245,7 +252,12 @@ pub fn situation_with(view: &View, full: bool) -> Vec<Block> {
     out.extend(tracks(view));
     out.extend(battle(view));
     if !view.notes.is_empty() {
-        out.push(Block::List(view.notes.clone()));
+        if view.sides.is_empty() {
+            // A game that draws nothing yet: its summary lines as they are.
+            out.push(Block::Paragraph(view.notes.join("\n")));
+        } else {
+            out.push(Block::List(view.notes.clone()));
+        }
     }
     out
 }

@@ -78,6 +78,12 @@ pub fn block(b: &Block) -> String {
         }
         Block::Preformatted(p) => format!("<pre>{}</pre>\n", esc(p)),
         Block::Quote(q) => format!("<blockquote>{}</blockquote>\n", esc(q)),
+        Block::Folded { title, items } => {
+            let mut s = format!("<details><summary>{}</summary>\n", inline(title));
+            s.push_str(&block(&Block::List(items.clone())));
+            s.push_str("</details>\n");
+            s
+        }
     }
 }
 

@@ -297,20 +297,33 @@ fn province_map(view: &View) -> String {
         if geo { SEA } else { LAND }
     );
     for g in &view.map.geography {
-        let pts: Vec<Xy> = g
-            .points
-            .iter()
-            .map(|p| {
-                let d = deg(*p);
-                proj.xy(d.0, d.1)
-            })
-            .collect();
-        let style = match (g.kind.as_str(), g.closed) {
-            ("river", _) => r##"fill="none" stroke="#5b8db8" stroke-width="1.6""##.to_string(),
-            (_, true) => format!(r##"fill="{LAND}" stroke="#6f8797" stroke-width="1""##),
-            _ => r##"fill="none" stroke="#6f8797" stroke-width="1""##.to_string(),
+        let mut d = String::new();
+        for ring in &g.rings {
+            // At this scale a point closer than a pixel to the last one adds nothing.
+            let mut pts: Vec<Xy> = Vec::new();
+            for p in ring {
+                let q = deg(*p);
+                let xy = proj.xy(q.0, q.1);
+                match pts.last() {
+                    Some(l) if (l.0 - xy.0).abs() + (l.1 - xy.1).abs() < 1.5 => {}
+                    _ => pts.push(xy),
+                }
+            }
+            if pts.len() >= 2 {
+                d.push_str(&path(&pts, g.closed));
+                d.push(' ');
+            }
+        }
+        if d.is_empty() {
+            continue;
+        }
+        let style = match g.kind.as_str() {
+            "land" => format!(r##"fill="{LAND}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.8""##),
+            "lake" => format!(r##"fill="{SEA}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.6""##),
+            "river-1" => r##"fill="none" stroke="#4f86b8" stroke-width="1.8""##.to_string(),
+            _ => r##"fill="none" stroke="#6b9cc6" stroke-width="1""##.to_string(),
         };
-        let _ = writeln!(out, r#"<path d="{}" {style}/>"#, path(&pts, g.closed));
+        let _ = writeln!(out, r#"<path d="{}" {style}/>"#, d.trim_end());
     }
     header(&mut out, view, width);
     let opacity = if geo { 0.42 } else { 0.55 };
@@ -371,6 +384,15 @@ fn province_map(view: &View) -> String {
                 stack(&mut out, view, &sv.id, f, *at, counter);
             }
         }
+    }
+    for label in &view.map.geography_labels {
+        let q = deg(label.at);
+        let at = proj.xy(q.0, q.1);
+        let _ = writeln!(
+            out,
+            r##"<text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="10" font-style="italic" fill="#2f6796">{}</text>"##,
+            at.0, at.1, esc(&label.name)
+        );
     }
     legend(&mut out, view, 34.0 + proj.height + 19.0);
     if let Some(src) = &view.map.geography_source {

@@ -301,3 +301,48 @@ pub fn narrative(groups: &[EventGroup]) -> Vec<Block> {
     }
     out
 }
+
+/// Groups of more events than this are folded in posts (BBCode spoiler, Markdown details).
+pub const FOLD_OVER: usize = 6;
+
+/// The narrative for a forum post: short groups as lists, long ones (a battle round of many
+/// attacks) folded under their heading.
+pub fn narrative_folded(groups: &[EventGroup]) -> Vec<Block> {
+    let mut out = Vec::new();
+    for g in groups {
+        let lines = group_lines(g);
+        if lines.len() > FOLD_OVER {
+            out.push(Block::Folded {
+                title: format!("{} — {}", group_title(g), count(lines.len(), "event")),
+                items: lines,
+            });
+        } else {
+            out.push(Block::Paragraph(group_title(g)));
+            out.push(Block::List(lines));
+        }
+    }
+    out
+}
+
+/// The compact situation for a forum post: turn and phase, roster (units grouped), tracks,
+/// the battle board; cities only where something stands or happens.
+pub fn situation_compact(view: &View) -> Vec<Block> {
+    let mut out = Vec::new();
+    let head: Vec<&str> = [view.turn.as_str(), view.phase.as_str()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    if !head.is_empty() {
+        out.push(Block::Paragraph(format!("{}.", head.join(" — "))));
+    }
+    if let Some(o) = &view.outcome {
+        out.push(Block::Paragraph(format!("Result: {o}.")));
+    }
+    out.extend(roster(view));
+    out.extend(tracks(view));
+    out.extend(battle(view));
+    if view.sides.is_empty() && !view.notes.is_empty() {
+        out.push(Block::List(view.notes.clone()));
+    }
+    out
+}

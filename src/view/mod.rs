@@ -158,6 +158,8 @@ pub struct MapView {
     pub borders: Vec<BorderView>,
     /// Real coastlines and rivers behind the places (same coordinates as `places`).
     pub geography: Vec<GeoLine>,
+    /// Names on the geography (rivers).
+    pub geography_labels: Vec<GeoLabel>,
     /// Where the geography came from and its licence, for a caption.
     pub geography_source: Option<String>,
 }
@@ -222,15 +224,25 @@ pub struct BorderView {
     pub kind: String,
 }
 
-/// A line of real geography (coast, river), in the map's coordinates.
+/// A shape of real geography in the map's coordinates: a land or lake polygon (an outer ring
+/// and its holes) or a river line.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GeoLine {
-    /// `coast`, `river`, `lake`.
+    /// `land`, `lake`, `river-1` (major) … `river-3`.
     pub kind: String,
-    /// Closed ring (a coastline polygon) or open line.
+    /// Closed rings (a polygon, holes after the outer ring) or one open line.
     pub closed: bool,
-    /// Points.
-    pub points: Vec<Point>,
+    /// The rings (or the one line).
+    pub rings: Vec<Vec<Point>>,
+}
+
+/// A name written on the map's geography (a river).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GeoLabel {
+    /// The name.
+    pub name: String,
+    /// Where.
+    pub at: Point,
 }
 
 /// A track: a total and what it is made of.

@@ -16,7 +16,7 @@ use super::sequence::Phase;
 use super::state::{side_name, Ctl, Host, Place, State};
 use super::victory;
 use crate::view::{
-    count, CityView, Control, Force, GeoLine, LeaderView, MapKind, MapView, PlaceView, Point,
+    count, CityView, Control, Force, GeoLabel, GeoLine, LeaderView, MapKind, MapView, PlaceView, Point,
     SideView, Track, UnitView, View,
 };
 
@@ -146,7 +146,7 @@ fn leader_view(state: &State, name: &str) -> LeaderView {
         status.push("wounded".to_string());
     }
     if let Place::City(c) = &l.place {
-        if state.besieged.contains(c) {
+        if under_siege(state, c) {
             status.push(format!("besieged in {c}"));
         } else {
             status.push(format!("in {c}"));
@@ -160,6 +160,12 @@ fn leader_view(state: &State, name: &str) -> LeaderView {
         rating: state.rating(name).to_string(),
         status,
     }
+}
+
+/// A siege of `city` is declared or being resolved this turn (11.1).
+fn under_siege(state: &State, city: &str) -> bool {
+    state.sieges.values().any(|d| d.contains_key(city))
+        || state.siege_queue.iter().any(|q| q.city == city)
 }
 
 fn host_words(h: Host) -> &'static str {
@@ -232,7 +238,7 @@ fn forces(state: &State, side: Side) -> Vec<Force> {
             .or_else(|| c.between.first().cloned())
             .unwrap_or_else(|| city.clone());
         let mut status = Vec::new();
-        if state.besieged.contains(city) {
+        if under_siege(state, city) {
             status.push("besieged (11)".to_string());
         }
         out.push(Force {
@@ -329,8 +335,12 @@ fn city_view(state: &State, name: &str) -> Option<CityView> {
             siege = Some(format!("the {} besieges it under {l}", side_name(*side)));
         }
     }
-    if siege.is_none() && state.besieged.contains(name) {
-        siege = Some("siege begun (17.5)".into());
+    if let Some(q) = state.siege_queue.iter().find(|q| q.city == name) {
+        siege = Some(format!(
+            "the {} besieges it under {} (11)",
+            side_name(q.side),
+            q.leader
+        ));
     }
     Some(CityView {
         name: name.to_string(),
@@ -398,12 +408,13 @@ fn map_view(state: &State) -> MapView {
             }
         }
     }
-    let (geography, geography_source) = geography();
+    let (geography, geography_labels, geography_source) = geography();
     MapView {
         kind: MapKind::Provinces,
         places,
         borders,
         geography,
+        geography_labels,
         geography_source,
     }
 }
@@ -515,7 +526,62 @@ pub fn view(state: &State, viewer: Option<&str>) -> View {
     }
 }
 
-/// Real coastlines and rivers behind the provinces: none bundled yet.
-fn geography() -> (Vec<GeoLine>, Option<String>) {
-    (Vec::new(), None)
+#[derive(Deserialize)]
+struct GeoFile {
+    land: Vec<Vec<Vec<[f64; 2]>>>,
+    lakes: Vec<Vec<Vec<[f64; 2]>>>,
+    rivers: Vec<GeoRiver>,
+    #[serde(default)]
+    river_labels: Vec<GeoRiverLabel>,
+}
+
+#[derive(Deserialize)]
+struct GeoRiver {
+    rank: u8,
+    points: Vec<[f64; 2]>,
+}
+
+#[derive(Deserialize)]
+struct GeoRiverLabel {
+    name: String,
+    lon: f64,
+    lat: f64,
+}
+
+/// Real coastlines, lakes and rivers behind the provinces: `assets/geography/alexandros.json`
+/// (GSHHG and WDBII, LGPL-3.0-or-later; sources and processing in its README), read once.
+fn geography() -> (Vec<GeoLine>, Vec<GeoLabel>, Option<String>) {
+    static G: OnceLock<(Vec<GeoLine>, Vec<GeoLabel>)> = OnceLock::new();
+    let (lines, labels) = G.get_or_init(|| {
+        let f: GeoFile = serde_json::from_str(include_str!(
+            "../../../assets/geography/alexandros.json"
+        ))
+        .expect("assets/geography/alexandros.json is valid");
+        let poly = |kind: &str, rings: &Vec<Vec<[f64; 2]>>| GeoLine {
+            kind: kind.into(),
+            closed: true,
+            rings: rings.iter().map(|r| r.iter().map(point).collect()).collect(),
+        };
+        let mut lines: Vec<GeoLine> = f.land.iter().map(|p| poly("land", p)).collect();
+        lines.extend(f.lakes.iter().map(|p| poly("lake", p)));
+        lines.extend(f.rivers.iter().filter(|r| r.rank <= 2).map(|r| GeoLine {
+            kind: format!("river-{}", r.rank),
+            closed: false,
+            rings: vec![r.points.iter().map(point).collect()],
+        }));
+        let labels = f
+            .river_labels
+            .iter()
+            .map(|l| GeoLabel {
+                name: l.name.clone(),
+                at: point(&[l.lon, l.lat]),
+            })
+            .collect();
+        (lines, labels)
+    });
+    (
+        lines.clone(),
+        labels.clone(),
+        Some("coasts and rivers: GSHHG 2.3.6, WDBII (LGPL-3.0-or-later)".into()),
+    )
 }

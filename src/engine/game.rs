@@ -344,6 +344,11 @@ impl Game {
         })
     }
 
+    /// A side's standing orders in force (the latest `standing:` block it sent).
+    pub fn standing(&self, side: &str) -> Option<&Value> {
+        self.standing.get(side)
+    }
+
     /// The ruleset's pending step.
     pub fn pending(&self) -> Pending {
         self.state.pending()

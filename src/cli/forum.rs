@@ -86,11 +86,11 @@ pub(crate) fn report_blocks(game: &Game, map: Option<&std::path::Path>) -> Vec<B
             h.dice.mode,
             &game.last_hash()[..16]
         )),
-        Block::Heading("Next".into()),
-        Block::List(render::next_steps(game)),
         Block::Heading("Where the game stands".into()),
     ];
     doc.extend(crate::render::text::situation_compact(&view));
+    doc.push(Block::Heading("Next".into()));
+    doc.push(Block::List(render::next_steps(game)));
     if !view.map.places.is_empty() {
         doc.push(Block::Paragraph(match map {
             Some(p) => format!(

@@ -241,7 +241,8 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
     attachments.push(Attachment {
         file_name: MAP_PICTURE.into(),
         content_type: "image/png".into(),
-        bytes: pages::map_png(game).map_err(|e| Error::input(e.to_string()))?,
+        // 80% of the full picture: a long game's mail stays near 1 MB (docs: mail size).
+        bytes: pages::map_png_at(game, 0.8).map_err(|e| Error::input(e.to_string()))?,
     });
     Ok(Composed {
         mail: OutgoingMail {

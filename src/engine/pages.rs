@@ -70,6 +70,12 @@ pub fn map_png(game: &Game) -> Result<Vec<u8>, render::png::PngError> {
     render::png::png(&map_svg(game))
 }
 
+/// The map picture as PNG bytes at `zoom` times its size (mail attachments use less than 1 to
+/// keep a message small).
+pub fn map_png_at(game: &Game, zoom: f32) -> Result<Vec<u8>, render::png::PngError> {
+    render::png::rasterise(&map_svg(game), zoom)?.png()
+}
+
 /// The battle board as SVG, when a battle is on.
 pub fn board_svg(game: &Game) -> Option<String> {
     render::board::board_svg(&view(game, None))

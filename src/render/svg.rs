@@ -305,13 +305,16 @@ fn province_map(view: &View) -> String {
                 let q = deg(*p);
                 let xy = proj.xy(q.0, q.1);
                 match pts.last() {
-                    Some(l) if (l.0 - xy.0).abs() + (l.1 - xy.1).abs() < 1.5 => {}
-                    _ => pts.push(xy),
+                    Some(l) if (l.0 - xy.0).abs() + (l.1 - xy.1).abs() < 2.5 => {}
+                    _ => pts.push((xy.0.round(), xy.1.round())),
                 }
             }
             if pts.len() >= 2 {
-                d.push_str(&path(&pts, g.closed));
-                d.push(' ');
+                // Whole pixels: the coastline is background, and the page must stay small.
+                for (i, p) in pts.iter().enumerate() {
+                    let _ = write!(d, "{}{},{}", if i == 0 { "M" } else { "L" }, p.0, p.1);
+                }
+                d.push_str(if g.closed { "Z " } else { " " });
             }
         }
         if d.is_empty() {

@@ -621,14 +621,7 @@ pub fn end_turn(
     state.fought.clear();
     state.evaded.clear();
     state.replacement_points.clear();
-    let last = state
-        .pack
-        .scenario
-        .last_turn
-        .trim_start_matches('T')
-        .parse::<u8>()
-        .unwrap_or(46);
-    if state.turn >= last {
+    if state.turn >= state.last_turn() {
         victory::final_count(state, ev);
         stamp(state, ev, 0, "End of the game (16.3)", None, None);
         return Ok(());

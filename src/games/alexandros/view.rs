@@ -49,16 +49,12 @@ fn point(p: &[f64; 2]) -> Point {
 /// `Spring 334 BC (turn 1 of 46)`.
 pub fn turn_words(state: &State) -> String {
     let t = state.turn_data();
-    let last = state
-        .pack
-        .scenario
-        .last_turn
-        .trim_start_matches('T')
-        .parse::<u8>()
-        .unwrap_or(46);
     format!(
-        "{:?} {} BC (turn {} of {last})",
-        t.season, t.year, state.turn
+        "{:?} {} BC (turn {} of {})",
+        t.season,
+        t.year,
+        state.turn,
+        state.last_turn()
     )
 }
 
@@ -420,16 +416,7 @@ fn map_view(state: &State) -> MapView {
 }
 
 fn tracks(state: &State) -> Vec<Track> {
-    let held: Vec<String> = state
-        .pack
-        .map
-        .provinces
-        .keys()
-        .filter(|p| {
-            state.control.get(*p) == Some(&Ctl::Macedonian) && !control::is_contested(state, p)
-        })
-        .cloned()
-        .collect();
+    let held = victory::provinces_held(state);
     let mut items: Vec<(String, String)> = state
         .objectives
         .iter()

@@ -10,6 +10,8 @@ pub mod geo;
 pub mod names;
 pub mod pack;
 pub mod protocol;
+pub mod render;
 pub mod report;
 pub mod ruleset;
 pub mod transport;
+pub mod view;

@@ -46,12 +46,32 @@ pub struct Pending {
 }
 
 /// Something that happened, for the report. `rule` cites the section applied.
+///
+/// The context fields place it in the game for the narrative (turn, phase, battle round and
+/// half-round) and name the side whose orders — or standing orders, or battle plan — caused
+/// it. A ruleset fills them in as it resolves; events are rebuilt on every replay and never
+/// hashed, so they may grow without touching any log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Event {
     /// Rule section, e.g. `Alexandros 9.4`.
     pub rule: String,
     /// One sentence for people.
     pub text: String,
+    /// The turn in words (`Spring 334`), when the ruleset says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<String>,
+    /// The phase in words (`Combat phase`, `Persian movement`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    /// Within the phase: a battle round and half-round, a minor combat, a siege.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// The side whose orders caused it (None: the rules alone, e.g. a random event).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    /// Caused by that side's standing orders or battle plan, not orders sent for this step.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub standing: bool,
 }
 
 impl Event {
@@ -60,6 +80,46 @@ impl Event {
         Event {
             rule: rule.into(),
             text: text.into(),
+            turn: None,
+            phase: None,
+            round: None,
+            by: None,
+            standing: false,
+        }
+    }
+
+    /// This event, caused by `side`'s standing orders (or battle plan).
+    pub fn by_standing(mut self, side: impl Into<String>) -> Self {
+        self.by = Some(side.into());
+        self.standing = true;
+        self
+    }
+}
+
+/// Fills in the context of the events from `from` on that have none yet: the turn, phase and
+/// round they happened in and the side that caused them (`standing`: by its standing orders).
+/// Rulesets call it as resolution moves from one phase or round to the next.
+pub fn stamp_events(
+    events: &mut [Event],
+    from: usize,
+    turn: &str,
+    phase: &str,
+    round: Option<&str>,
+    by: Option<&str>,
+    standing: bool,
+) {
+    for e in events.iter_mut().skip(from) {
+        if e.phase.is_some() {
+            continue;
+        }
+        e.turn.get_or_insert_with(|| turn.to_string());
+        e.phase = Some(phase.to_string());
+        if e.round.is_none() {
+            e.round = round.map(str::to_string);
+        }
+        if e.by.is_none() {
+            e.by = by.map(str::to_string);
+            e.standing = standing && by.is_some();
         }
     }
 }
@@ -205,6 +265,17 @@ pub trait Ruleset: Send + Sync + 'static {
     fn template(&self, state: &Self::State, side: &str) -> String;
     /// Lines describing the state for the report.
     fn summary(&self, state: &Self::State) -> Vec<String>;
+    /// What a player sees: the situation, for every renderer (ARCHITECTURE: `view`). `side`
+    /// is the reader (None: an open view). A game that draws nothing yet shows its title,
+    /// the pending step and its summary lines.
+    fn view(&self, state: &Self::State, side: Option<&str>) -> crate::view::View {
+        crate::view::View {
+            title: self.title().to_string(),
+            viewer: side.map(str::to_string),
+            notes: self.summary(state),
+            ..Default::default()
+        }
+    }
 }
 
 /// An order file after parsing: the envelope the engine checks and the
@@ -306,6 +377,8 @@ pub trait GameState: Send {
     fn template(&self, side: &str) -> String;
     /// See [`Ruleset::summary`].
     fn summary(&self) -> Vec<String>;
+    /// See [`Ruleset::view`].
+    fn view(&self, side: Option<&str>) -> crate::view::View;
 }
 
 struct Typed<R: Ruleset> {
@@ -371,6 +444,9 @@ impl<R: Ruleset> GameState for Typed<R> {
     }
     fn summary(&self) -> Vec<String> {
         self.rules.summary(&self.state)
+    }
+    fn view(&self, side: Option<&str>) -> crate::view::View {
+        self.rules.view(&self.state, side)
     }
 }
 

@@ -231,7 +231,10 @@ fn transport_mail_template_attached_for_recipient() {
         .iter()
         .map(|a| a.file_name.as_str())
         .collect();
-    assert_eq!(names.len(), 3, "{names:?}");
+    // The log, the template, report.md, the turn page and the map picture (issue 12).
+    assert_eq!(names.len(), 5, "{names:?}");
+    assert_eq!(&names[3..], ["turn.html", "map.png"], "{names:?}");
+    assert!(msg.attachments[4].bytes.starts_with(b"\x89PNG"));
     let tpl = &msg.attachments[1];
     assert!(
         tpl.file_name.starts_with(&format!("orders-{to}-")),

@@ -704,13 +704,28 @@ pub fn demo(registry: &Registry, a: DemoArgs, out: &mut dyn Write) -> Result<(),
             status.step, status.prompt
         ),
     )?;
-    for l in crate::engine::render::status(&last)
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.starts_with("objectives secured") || l.starts_with("provinces:"))
-    {
-        say(out, format!("  {l}"))?;
+    let view = crate::engine::pages::view(&last, None);
+    for t in view.tracks.iter().filter(|t| t.name.contains("victory")) {
+        say(out, format!("  {}: {}", t.name, t.value))?;
     }
+    // What a player would look at: the turn page and the map picture, beside the log.
+    let provisional = last.rules().provisional(&last.header.data);
+    let page = game.join("turn.html");
+    let map = game.join("map.png");
+    crate::engine::folder::write_atomic(
+        &page,
+        crate::engine::pages::turn_page(&last, None, &provisional).as_bytes(),
+    )?;
+    let png = crate::engine::pages::map_png(&last).map_err(|e| Error::input(e.to_string()))?;
+    crate::engine::folder::write_atomic(&map, &png)?;
+    say(
+        out,
+        format!(
+            "Turn page: {} (open it in a browser)   Map: {}",
+            page.display(),
+            map.display()
+        ),
+    )?;
     for l in verdict.lines().filter(|l| l.starts_with("Verdict")) {
         say(out, l)?;
     }

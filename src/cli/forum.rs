@@ -19,7 +19,7 @@ use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
 use crate::engine::merge::{self, EntryId, LogSummary, Merged};
 use crate::engine::verify::verify;
-use crate::engine::{render, Error};
+use crate::engine::{pages, render, Error};
 use crate::protocol::log::{
     entry_yaml, header_yaml, Doc, Entry, Header, LogError, LogReader, LOG_PREAMBLE,
 };
@@ -49,6 +49,9 @@ pub struct PostArgs {
     /// entries since the other side's last entry (the last author's trailing run).
     #[arg(long, value_name = "N")]
     from: Option<u64>,
+    /// Also write the map picture (PNG) to this file; the post names it, to attach.
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -66,9 +69,14 @@ fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
     writeln!(out, "{}", s.as_ref()).map_err(super::io)
 }
 
-/// The report part of a post, as document blocks.
-pub(crate) fn report_blocks(game: &Game) -> Vec<Block> {
+/// The report part of a post, as document blocks: where the game stands (compact: forces with
+/// their units grouped, the tracks, a battle's board), what comes next, where the map picture
+/// is (`map`: the file `--map` wrote), and what happened since the reader's last entry, long
+/// event lists folded (BBCode `[spoiler]`, Markdown `<details>`).
+pub(crate) fn report_blocks(game: &Game, map: Option<&std::path::Path>) -> Vec<Block> {
     let h = &game.header;
+    let reader = game.pending().sides.first().cloned();
+    let view = pages::view(game, reader.as_deref());
     let mut doc = vec![
         Block::Heading(format!("{} — game {}", game.rules().title(), h.short_id())),
         Block::Paragraph(format!(
@@ -79,26 +87,26 @@ pub(crate) fn report_blocks(game: &Game) -> Vec<Block> {
             &game.last_hash()[..16]
         )),
         Block::Heading("Where the game stands".into()),
-        Block::List(game.state().summary()),
-        Block::Heading("Next".into()),
-        Block::List(render::next_steps(game)),
     ];
-    let recent: Vec<_> = game.recent().collect();
-    let shown: Vec<_> = recent.iter().rev().take(4).rev().collect();
-    if !shown.is_empty() {
-        doc.push(Block::Heading("Recent events".into()));
-        let mut items = Vec::new();
-        for ev in shown {
-            for e in &ev.events {
-                items.push(format!(
-                    "entry {} ({}): {} [{}]",
-                    ev.seq, ev.author, e.text, e.rule
-                ));
-            }
-        }
-        if !items.is_empty() {
-            doc.push(Block::List(items));
-        }
+    doc.extend(crate::render::text::situation_compact(&view));
+    doc.push(Block::Heading("Next".into()));
+    doc.push(Block::List(render::next_steps(game)));
+    if !view.map.places.is_empty() {
+        doc.push(Block::Paragraph(match map {
+            Some(p) => format!(
+                "The map: {} (a picture made by legatus; attach it to this post).",
+                p.display()
+            ),
+            None => "The map: `legatus show <game> --png map.png` draws it (or `legatus post <game> --map map.png` writes it with the post).".into(),
+        }));
+    }
+    let groups = pages::narrative(game, reader.as_deref());
+    if !groups.is_empty() {
+        doc.push(Block::Heading(match &reader {
+            Some(r) => format!("What happened since the {r}'s last entry"),
+            None => "What happened".into(),
+        }));
+        doc.extend(crate::render::text::narrative_folded(&groups));
     }
     doc
 }
@@ -173,7 +181,11 @@ pub fn post(registry: &Registry, a: PostArgs, out: &mut dyn Write) -> Result<(),
     } else {
         format!("entries {from}-{last}")
     };
-    let mut doc = report_blocks(&game);
+    if let Some(m) = &a.map {
+        let png = pages::map_png(&game).map_err(|e| Error::input(e.to_string()))?;
+        crate::engine::folder::write_atomic(m, &png)?;
+    }
+    let mut doc = report_blocks(&game, a.map.as_deref());
     doc.extend(import_instructions(&what, from == 1));
     doc.push(Block::Preformatted(block.trim_end().to_string()));
     let format = match a.format {

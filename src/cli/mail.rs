@@ -14,7 +14,7 @@ use clap::{ArgGroup, Args};
 use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
 use crate::engine::merge::LogSummary;
-use crate::engine::{render, Error};
+use crate::engine::{pages, render, Error};
 use crate::ruleset::{PendingKind, Registry};
 use crate::transport::mail::{
     send_smtp, subject_line, write_eml, Attachment, MailError, OutgoingMail, SmtpConfig,
@@ -22,6 +22,10 @@ use crate::transport::mail::{
 
 /// The name of the attached log (`inbox` recognises a log by its content, whatever its name).
 pub(crate) const LOG_ATTACHMENT: &str = "log.yaml";
+/// The turn page attached to every mail (issue 12): self-contained HTML.
+pub(crate) const TURN_PAGE: &str = "turn.html";
+/// The map picture attached to every mail.
+pub(crate) const MAP_PICTURE: &str = "map.png";
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("how").required(true).args(["smtp", "eml"])))]
@@ -185,7 +189,9 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
         body.push_str(&format!("{line}\n"));
     }
     body.push_str(&format!(
-        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log){}, report.md (this report).\n\
+        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log){}, report.md (this report), \
+{TURN_PAGE} (the turn page: open it in any browser for the map, every force, what happened since your last entry and the dice), \
+{MAP_PICTURE} (the map).\n\
 Save this message and merge the log with `legatus inbox <message.eml> --game <your game folder>` \
 (for a game you do not have yet: `--into <new folder>`). Only the attached log counts: this text is a courtesy copy.\n",
         template
@@ -210,6 +216,17 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
         file_name: "report.md".into(),
         content_type: "text/markdown".into(),
         bytes: render::report_md(game, &provisional).into_bytes(),
+    });
+    attachments.push(Attachment {
+        file_name: TURN_PAGE.into(),
+        content_type: "text/html".into(),
+        bytes: pages::turn_page(game, Some(to), &provisional).into_bytes(),
+    });
+    attachments.push(Attachment {
+        file_name: MAP_PICTURE.into(),
+        content_type: "image/png".into(),
+        // 80% of the full picture: a long game's mail stays near 1 MB (docs: mail size).
+        bytes: pages::map_png_at(game, 0.8).map_err(|e| Error::input(e.to_string()))?,
     });
     Ok(Composed {
         mail: OutgoingMail {

@@ -23,6 +23,7 @@ mod mail;
 mod new;
 mod play;
 mod schemas;
+mod show;
 
 pub use schemas::generate as schema_files;
 
@@ -47,6 +48,8 @@ enum Command {
     Accept(play::AcceptArgs),
     /// Whose move it is, what is expected, the last events.
     Status(play::StatusArgs),
+    /// The situation (roster, cities, tracks), or the map as SVG/PNG, the battle board, the turn page as HTML.
+    Show(show::ShowArgs),
     /// Print an order file for the pending step.
     Template(play::TemplateArgs),
     /// Verify the log, resolve what your reveal unlocks, apply your orders, append a signed entry.
@@ -101,6 +104,7 @@ where
         Command::New(a) => new::run(registry, a, out),
         Command::Accept(a) => play::accept(registry, a, out),
         Command::Status(a) => play::status(registry, a, out),
+        Command::Show(a) => show::run(registry, a, out),
         Command::Template(a) => play::template(registry, a, out),
         Command::Apply(a) => play::apply(registry, a, out),
         Command::Verify(a) => check::verify(registry, a, out),

@@ -609,6 +609,60 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
         }
         Some(path) => entry_from_file(&dir, &game, path, &a.key, a.side.as_deref())?,
     };
+    let mut standing_note = Vec::new();
+    if a.orders.is_some() {
+        if let Some(new) = &entry.standing {
+            standing_note = standing_lines(game.standing(&entry.author), new, &entry.author);
+        } else if let Some(old) = game.standing(&entry.author) {
+            standing_note = vec![format!(
+                "Your standing orders stay as they were ({}): they answer for you wherever they cover a choice.",
+                keys_of(old).join(", ")
+            )];
+        }
+    }
     write_entry(&dir, &entry, &next)?;
-    summarise(out, &entry, &next, &a.game)
+    summarise(out, &entry, &next, &a.game)?;
+    for l in standing_note {
+        say(out, l)?;
+    }
+    Ok(())
+}
+
+fn keys_of(v: &serde_json::Value) -> Vec<String> {
+    v.as_object()
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// What a new `standing:` block does: each rule it sets (it replaces the earlier block as a
+/// whole — PROTOCOL "standing orders"), and the earlier keys it no longer sets.
+fn standing_lines(old: Option<&serde_json::Value>, new: &serde_json::Value, side: &str) -> Vec<String> {
+    let mut out = vec![format!(
+        "Standing orders of the {side} from now on (they answer for you, and are reported in your name, wherever they cover a choice):"
+    )];
+    if let Some(m) = new.as_object() {
+        for (k, v) in m {
+            let mut text = serde_json::to_string(v).unwrap_or_default();
+            if text.chars().count() > 100 {
+                text = text.chars().take(97).collect::<String>() + "...";
+            }
+            out.push(format!("  - {k}: {text}"));
+        }
+    }
+    if let Some(old) = old {
+        let new_keys = keys_of(new);
+        let dropped: Vec<String> = keys_of(old)
+            .into_iter()
+            .filter(|k| !new_keys.contains(k))
+            .collect();
+        out.push(if dropped.is_empty() {
+            "This block replaces your earlier standing orders.".to_string()
+        } else {
+            format!(
+                "This block replaces your earlier standing orders as a whole: {} no longer set (repeat them in the block to keep them).",
+                dropped.join(", ")
+            )
+        });
+    }
+    out
 }

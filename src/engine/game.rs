@@ -74,6 +74,8 @@ pub struct EntryEvents {
     pub resolved_by: Option<u64>,
     /// What happened.
     pub events: Vec<Event>,
+    /// The dice rolled to resolve it (for the turn page; the log records them too).
+    pub rolls: Vec<crate::protocol::dice::Roll>,
 }
 
 /// What an entry produces, to be recorded in it (when applying) or compared
@@ -340,6 +342,11 @@ impl Game {
                 .side
                 .clone(),
         })
+    }
+
+    /// A side's standing orders in force (the latest `standing:` block it sent).
+    pub fn standing(&self, side: &str) -> Option<&Value> {
+        self.standing.get(side)
     }
 
     /// The ruleset's pending step.
@@ -847,6 +854,13 @@ impl Game {
                 self.state = next;
                 let rolls = dice.into_rolls();
                 let resolved_by = (self.open_seed.is_some()).then_some(e.seq);
+                self.remember(EntryEvents {
+                    seq: e.seq,
+                    author: e.author.clone(),
+                    resolved_by,
+                    events,
+                    rolls: rolls.clone(),
+                });
                 if self.open_seed.is_some() {
                     resolves.push(Resolved {
                         seq: e.seq,
@@ -854,12 +868,6 @@ impl Game {
                         void: None,
                     });
                 }
-                self.remember(EntryEvents {
-                    seq: e.seq,
-                    author: e.author.clone(),
-                    resolved_by,
-                    events,
-                });
                 Ok(())
             }
             Err(RuleError::Dice(_)) if self.open_seed.is_none() => {
@@ -892,15 +900,17 @@ impl Game {
         ) {
             Ok(events) => {
                 self.state = next;
+                let rolls = dice.into_rolls();
                 self.remember(EntryEvents {
                     seq: aw.seq,
                     author: aw.author.clone(),
                     resolved_by: Some(by),
                     events,
+                    rolls: rolls.clone(),
                 });
                 Resolved {
                     seq: aw.seq,
-                    rolls: dice.into_rolls(),
+                    rolls,
                     void: None,
                 }
             }
@@ -914,6 +924,7 @@ impl Game {
                         "legatus protocol",
                         format!("orders void once the dice were known: {reason}"),
                     )],
+                    rolls: Vec::new(),
                 });
                 Resolved {
                     seq: aw.seq,

@@ -11,6 +11,7 @@ pub mod merge;
 pub mod newgame;
 pub mod order_file;
 pub mod orders;
+pub mod pages;
 pub mod refusals;
 pub mod render;
 pub mod verify;

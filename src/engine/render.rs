@@ -146,8 +146,10 @@ pub fn status_in(game: &Game, folder: &str) -> String {
         game.last_seq(),
         &game.last_hash()[..16]
     );
-    for line in game.state().summary() {
-        let _ = writeln!(s, "  {line}");
+    let view = super::pages::view(game, None);
+    let situation = report::render(&crate::render::text::situation(&view), Format::Text);
+    for line in situation.lines() {
+        let _ = writeln!(s, "{}", format!("  {line}").trim_end());
     }
     let _ = writeln!(s, "Next:");
     for line in next_steps_in(game, folder) {
@@ -155,8 +157,16 @@ pub fn status_in(game: &Game, folder: &str) -> String {
     }
     if let Some(ev) = game.recent().last() {
         let _ = writeln!(s, "Last events (entry {} by {}):", ev.seq, ev.author);
-        for e in &ev.events {
-            let _ = writeln!(s, "  - {} [{}]", e.text, e.rule);
+        let groups = crate::view::narrative::group(&[crate::view::narrative::EntryRef {
+            seq: ev.seq,
+            author: &ev.author,
+            events: &ev.events,
+        }]);
+        for g in &groups {
+            let _ = writeln!(s, "  {}:", crate::render::text::group_title(g));
+            for line in crate::render::text::group_lines(g) {
+                let _ = writeln!(s, "  - {line}");
+            }
         }
     }
     s
@@ -170,11 +180,13 @@ fn dice_words(mode: DiceMode) -> &'static str {
     }
 }
 
-/// The turn report as a document: where the game stands, what comes next,
-/// the events of the latest entries (with their rules), and the provisional
-/// data the game still uses. Rendered as `report.md`, in mail bodies and forum posts.
+/// The turn report as a document: where the game stands (the situation: roster, cities,
+/// tracks, a battle's board), what comes next, what happened in the latest entries grouped by
+/// turn, phase and round, and one line on the provisional data. The text of the turn page;
+/// rendered as `report.md`, in mail bodies and forum posts.
 pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
     let h = &game.header;
+    let view = super::pages::view(game, None);
     let mut doc = vec![
         Block::Heading(format!("{} — game {}", game.rules().title(), h.short_id())),
         Block::Paragraph(format!(
@@ -183,40 +195,22 @@ pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
             game.last_seq(),
             h.dice.mode
         )),
-        Block::Heading("Where the game stands".into()),
-        Block::List(game.state().summary()),
         Block::Heading("Next".into()),
         Block::List(next_steps(game)),
+        Block::Heading("Where the game stands".into()),
     ];
-    let recent: Vec<_> = game.recent().collect();
-    for ev in recent.iter().rev().take(8).rev() {
-        let by = ev
-            .resolved_by
-            .map(|b| format!(", dice fixed by entry {b}"))
-            .unwrap_or_default();
-        doc.push(Block::Heading(format!(
-            "Entry {} ({}{by})",
-            ev.seq, ev.author
+    doc.extend(crate::render::text::situation(&view));
+    let groups = super::pages::narrative(game, None);
+    if !groups.is_empty() {
+        doc.push(Block::Heading("What happened".into()));
+        doc.push(Block::Paragraph(format!(
+            "The latest {}, by turn, phase and round; a side named with its standing orders acted without being asked.",
+            crate::view::count(super::pages::unseen(game, None).len(), "entry")
         )));
-        if ev.events.is_empty() {
-            doc.push(Block::Paragraph(
-                "Nothing to report (orders that leave the board as it was).".into(),
-            ));
-        } else {
-            doc.push(Block::List(
-                ev.events
-                    .iter()
-                    .map(|e| format!("{} ({})", e.text, e.rule))
-                    .collect(),
-            ));
-        }
+        doc.extend(crate::render::text::narrative(&groups));
     }
-    if !provisional.is_empty() {
-        doc.push(Block::Heading("Provisional data in use".into()));
-        doc.push(Block::Paragraph(
-            "These values are not printed in our rulebook text; players who own the printed game may override them (`legatus new --data`).".into(),
-        ));
-        doc.push(Block::List(provisional.to_vec()));
+    if let Some(line) = super::pages::provisional_line(provisional) {
+        doc.push(Block::Paragraph(line));
     }
     doc
 }

@@ -24,6 +24,14 @@ pub enum Block {
     Preformatted(String),
     /// Quoted text (e.g. an opponent's message).
     Quote(String),
+    /// A list readers open when they want it (a battle's long event list): BBCode
+    /// `[spoiler=title]`, Markdown `<details>`, plain text as a titled list.
+    Folded {
+        /// What the folded part holds, shown closed.
+        title: String,
+        /// Its items.
+        items: Vec<String>,
+    },
 }
 
 /// The output format of [`render`].
@@ -121,6 +129,10 @@ fn text_block(b: &Block) -> String {
         Block::Table { header, rows } => aligned_table(header, rows),
         Block::Preformatted(p) => p.clone(),
         Block::Quote(q) => prefix_lines(q, "> "),
+        Block::Folded { title, items } => {
+            let list = text_block(&Block::List(items.clone()));
+            format!("{title}:\n{list}")
+        }
     }
 }
 
@@ -170,6 +182,11 @@ fn markdown_block(b: &Block) -> String {
             })
             .collect::<Vec<_>>()
             .join("\n"),
+        Block::Folded { title, items } => format!(
+            "<details>\n<summary>{}</summary>\n\n{}\n\n</details>",
+            title.replace('<', "&lt;"),
+            markdown_block(&Block::List(items.clone()))
+        ),
     }
 }
 
@@ -203,5 +220,10 @@ fn bbcode_block(b: &Block) -> String {
         }
         Block::Preformatted(p) => format!("[code]\n{p}\n[/code]"),
         Block::Quote(q) => format!("[quote]\n{q}\n[/quote]"),
+        Block::Folded { title, items } => format!(
+            "[spoiler={}]\n{}\n[/spoiler]",
+            title.replace(']', ")"),
+            bbcode_block(&Block::List(items.clone()))
+        ),
     }
 }

@@ -498,9 +498,20 @@ pub fn advance_by_plans(
         let theirs = standing
             .get(side_name(tactical::other(side)))
             .and_then(|s| s.battle_plan.clone());
+        let round = tactical::view::round_words(&b.battle);
         let mut e = b
             .battle
             .apply(&pack, side, &orders, theirs.as_ref(), dice)?;
+        // The side's battle plan acted: its events are reported in that side's name.
+        crate::ruleset::stamp_events(
+            &mut e,
+            0,
+            &super::view::turn_short(state),
+            &format!("Combat phase: battle in {}", b.province),
+            Some(&round),
+            Some(side_name(side)),
+            true,
+        );
         ev.append(&mut e);
     }
     state.battle = Some(b);

@@ -316,13 +316,28 @@ pub fn run(
                     continue;
                 }
                 let st = standing.get(side_name(c.defender));
+                let by_standing = |evade: bool, policy: &str, ev: &mut Vec<Event>| {
+                    ev.push(
+                        Event::new(
+                            "Alexandros 9.2",
+                            format!(
+                                "evade_minor_combat: {policy} — the {} in {p} {}",
+                                side_name(c.defender),
+                                if evade { "tries to evade" } else { "stands and fights" }
+                            ),
+                        )
+                        .by_standing(side_name(c.defender)),
+                    );
+                    evade
+                };
                 let evade = match choice_from(answer, c.defender).and_then(|d| d.evade) {
                     Some(e) => e,
                     None => match st.and_then(|s| s.evade_minor_combat) {
-                        Some(EvadePolicy::Always) => true,
-                        Some(EvadePolicy::Never) => false,
+                        Some(EvadePolicy::Always) => by_standing(true, "always", ev),
+                        Some(EvadePolicy::Never) => by_standing(false, "never", ev),
                         Some(EvadePolicy::WhenOutnumbered) => {
-                            force(state, c.attacker, &p, c.host_of(c.attacker)).len() > force(state, c.defender, &p, c.host_of(c.defender)).len()
+                            let outnumbered = force(state, c.attacker, &p, c.host_of(c.attacker)).len() > force(state, c.defender, &p, c.host_of(c.defender)).len();
+                            by_standing(outnumbered, "when-outnumbered", ev)
                         }
                         None => {
                             return Ok(Some(Need {
@@ -444,9 +459,11 @@ pub fn run(
                         c.losses_due.insert(side, 0);
                         continue;
                     }
-                    let listed = choice_from(answer, side)
+                    let answered = choice_from(answer, side)
                         .map(|d| d.losses.clone())
-                        .filter(|v| !v.is_empty())
+                        .filter(|v| !v.is_empty());
+                    let from_standing = answered.is_none();
+                    let listed = answered
                         .or_else(|| standing.get(side_name(side)).and_then(|s| s.losses.clone()));
                     let pick = match listed.and_then(|v| v.into_iter().find(|u| units.contains(u))) {
                         Some(u) => u,
@@ -460,8 +477,19 @@ pub fn run(
                             }))
                         }
                     };
+                    let chosen_by_standing = from_standing && units.len() > 1;
                     state.lose_step(&pick);
-                    ev.push(Event::new("Alexandros 9.5", format!("{pick} loses a step")));
+                    let lost = if state.units[&pick].place == Place::Pool {
+                        format!("{pick} loses its last step: destroyed")
+                    } else {
+                        format!("{pick} loses a step")
+                    };
+                    let e = Event::new("Alexandros 9.5", lost);
+                    ev.push(if chosen_by_standing {
+                        e.by_standing(side_name(side))
+                    } else {
+                        e
+                    });
                     c.losses_due.insert(side, due - 1);
                     if due > 1 {
                         continue;
@@ -532,7 +560,16 @@ pub fn run(
                         .and_then(|s| s.retreat_to.as_ref())
                         .and_then(|m| m.get(&p))
                     {
-                        Some(t) if t == "stay" || dests.contains(t) => t.clone(),
+                        Some(t) if t == "stay" || dests.contains(t) => {
+                            ev.push(
+                                Event::new(
+                                    "Alexandros 9.5",
+                                    format!("retreat_to {p}: {t}"),
+                                )
+                                .by_standing(side_name(c.defender)),
+                            );
+                            t.clone()
+                        }
                         _ => {
                             return Ok(Some(Need {
                                 side: c.defender,

@@ -27,6 +27,7 @@ pub mod state;
 pub mod supply;
 pub mod tactical;
 pub mod victory;
+pub mod view;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -325,13 +326,44 @@ impl Ruleset for Alexandros {
             )
         })?;
         names::check(state, &o)?;
+        let (turn0, phase0) = (view::turn_short(state), view::phase_words(state));
+        let result = self.resolve(state, ctx, sub, &pending, side, &o, dice, &mut ev);
+        // Events the steps did not place are the sender's, in the phase he answered.
+        crate::ruleset::stamp_events(&mut ev, 0, &turn0, &phase0, None, Some(&side_s), false);
+        result.map(|()| ev)
+    }
+    fn template(&self, state: &State, side: &str) -> String {
+        template(state, side)
+    }
+    fn summary(&self, state: &State) -> Vec<String> {
+        summary(state)
+    }
+    fn view(&self, state: &State, side: Option<&str>) -> crate::view::View {
+        view::view(state, side)
+    }
+}
+
+impl Alexandros {
+    /// Resolves one submission for the phase the game is in (Alexandros 4.2).
+    #[allow(clippy::too_many_arguments)]
+    fn resolve(
+        &self,
+        state: &mut State,
+        ctx: &Context<'_, Standing>,
+        sub: &Submission<Orders>,
+        pending: &Pending,
+        side: Side,
+        o: &Orders,
+        dice: &mut Dice,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let standing = ctx.standing;
         match state.phase.clone() {
             Phase::PersianSetup => {
-                sequence::persian_setup(state, &o, standing, ctx.options, dice, &mut ev)?
+                sequence::persian_setup(state, o, standing, ctx.options, dice, ev)?
             }
             Phase::MacedonianMovement | Phase::PersianMovement => {
-                sequence::movement_phase(state, side, &o, standing, ctx.options, dice, &mut ev)?
+                sequence::movement_phase(state, side, o, standing, ctx.options, dice, ev)?
             }
             Phase::Decision { side, .. } => {
                 let d = o.decision.clone().ok_or_else(|| {
@@ -344,7 +376,7 @@ impl Ruleset for Alexandros {
                     ctx.options,
                     Some((side, &d)),
                     dice,
-                    &mut ev,
+                    ev,
                 )?;
             }
             Phase::Battle => {
@@ -363,21 +395,25 @@ impl Ruleset for Alexandros {
                     let opponent = side_name(tactical::other(who_side));
                     let plan = standing.get(opponent).and_then(|s| s.battle_plan.clone());
                     let bo = o.battle.clone().unwrap_or_default();
+                    let round = tactical::view::round_words(&b.battle);
                     let mut e = b.battle.apply(&pack, who_side, &bo, plan.as_ref(), dice)?;
+                    crate::ruleset::stamp_events(
+                        &mut e,
+                        0,
+                        &view::turn_short(state),
+                        &format!("Combat phase: battle in {}", b.province),
+                        Some(&round),
+                        Some(who),
+                        false,
+                    );
                     ev.append(&mut e);
                 }
                 state.battle = Some(b);
-                sequence::continue_combat(state, standing, ctx.options, None, dice, &mut ev)?;
+                sequence::continue_combat(state, standing, ctx.options, None, dice, ev)?;
             }
             Phase::Over => unreachable!(),
         }
-        Ok(ev)
-    }
-    fn template(&self, state: &State, side: &str) -> String {
-        template(state, side)
-    }
-    fn summary(&self, state: &State) -> Vec<String> {
-        summary(state)
+        Ok(())
     }
 }
 

@@ -215,6 +215,7 @@ pub fn persian_setup(
         province: state.pack.scenario.first_battle.clone(),
         host: Host::Main,
     }];
+    stamp(state, ev, 0, "Persian set-up (3.3)", None, Some("persian"));
     continue_combat(state, standing, options, None, dice, ev)
 }
 
@@ -331,6 +332,7 @@ pub fn movement_phase(
         state.phase = Phase::PersianMovement;
         Ok(())
     } else {
+        stamp(state, ev, 0, "Persian movement phase (4.2 III)", None, Some("persian"));
         begin_combat(state, ev);
         continue_combat(state, standing, options, None, dice, ev)
     }
@@ -454,6 +456,20 @@ fn live(s: &State, side: Side, p: &str, host: Host) -> usize {
         .count()
 }
 
+/// Places the events from `from` on that have no context yet in this turn's `phase` (and
+/// `round`), caused by `by`'s orders when a side's answer caused them.
+fn stamp(
+    state: &State,
+    ev: &mut [Event],
+    from: usize,
+    phase: &str,
+    round: Option<String>,
+    by: Option<&str>,
+) {
+    let turn = super::view::turn_short(state);
+    crate::ruleset::stamp_events(ev, from, &turn, phase, round.as_deref(), by, false);
+}
+
 /// Resolves the Combat Phase as far as it can go, then the Siege and Random Events phases,
 /// the end of the turn, the next turn's start and Supply Phase, up to the next order step.
 pub fn continue_combat(
@@ -470,7 +486,11 @@ pub fn continue_combat(
             return Ok(());
         }
         if let Some(mut m) = state.minor.take() {
-            let need = minor_combat::run(state, &mut m, standing, answer.take(), dice, ev)?;
+            let n = ev.len();
+            let by = answer.map(|(s, _)| side_name(s));
+            let need = minor_combat::run(state, &mut m, standing, answer.take(), dice, ev);
+            stamp(state, ev, n, "Combat phase (9)", Some(format!("minor combat in {}", m.province)), by);
+            let need = need?;
             if let Some(need) = need {
                 state.minor = Some(m);
                 state.phase = Phase::Decision {
@@ -491,7 +511,9 @@ pub fn continue_combat(
                 return Ok(());
             }
             let r = b.battle.result().unwrap_or_default();
+            let n = ev.len();
             battle::apply_result_for(state, &b.province, b.host, &r, standing, ev);
+            stamp(state, ev, n, &format!("Combat phase: battle in {}", b.province), Some("after the battle (10.19, 10.20)".into()), None);
             state.battle = None;
             control::update(state);
             continue;
@@ -512,6 +534,8 @@ pub fn continue_combat(
                 "Alexandros 9.1",
                 format!("battle in {p}: to the Tactical Display"),
             ));
+            let n = ev.len() - 1;
+            stamp(state, ev, n, "Combat phase (9)", None, None);
             state.battle = Some(battle::start(state, &p, state.turn == 1, host, options));
         } else {
             state.minor = Some(minor_combat::start_with(state, &p, host));
@@ -528,6 +552,42 @@ pub fn continue_combat(
         return Ok(());
     }
     control::update(state);
+    siege_and_events(state, standing, answer, dice, ev)
+}
+
+/// The Siege Phase (11) and the Random Events Phase (14), then the end of the turn.
+fn siege_and_events(
+    state: &mut State,
+    standing: &BTreeMap<String, Standing>,
+    mut answer: Option<(Side, &Decision)>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let n = ev.len();
+    let by = answer.map(|(s, _)| side_name(s));
+    let r = siege_phase(state, standing, &mut answer, dice, ev);
+    stamp(state, ev, n, "Siege phase (11)", None, by);
+    if !r? {
+        return Ok(());
+    }
+    let n = ev.len();
+    let r = events::random_events(state, dice, ev);
+    stamp(state, ev, n, "Random events phase (14)", None, None);
+    r?;
+    if state.phase == Phase::Over {
+        return Ok(());
+    }
+    end_turn(state, standing, dice, ev)
+}
+
+/// The Siege Phase as far as it goes: false when it waits for a decision or the game ended.
+fn siege_phase(
+    state: &mut State,
+    standing: &BTreeMap<String, Standing>,
+    answer: &mut Option<(Side, &Decision)>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<bool, RuleError> {
     siege::check_siege_trains(state, ev);
     siege::queue_declared(state);
     siege::surrender_rolls(state, dice, ev)?;
@@ -536,18 +596,11 @@ pub fn continue_combat(
             side: need.side,
             prompt: need.prompt,
         };
-        return Ok(());
+        return Ok(false);
     }
     control::update(state);
     objectives::check_unwalled(state, ev);
-    if state.phase == Phase::Over {
-        return Ok(());
-    }
-    events::random_events(state, dice, ev)?;
-    if state.phase == Phase::Over {
-        return Ok(());
-    }
-    end_turn(state, standing, dice, ev)
+    Ok(state.phase != Phase::Over)
 }
 
 /// End of turn: the last turn scores (16.3); otherwise the next turn starts.
@@ -569,17 +622,12 @@ pub fn end_turn(
     state.fought.clear();
     state.evaded.clear();
     state.replacement_points.clear();
-    let last = state
-        .pack
-        .scenario
-        .last_turn
-        .trim_start_matches('T')
-        .parse::<u8>()
-        .unwrap_or(46);
-    if state.turn >= last {
+    if state.turn >= state.last_turn() {
         victory::final_count(state, ev);
+        stamp(state, ev, 0, "End of the game (16.3)", None, None);
         return Ok(());
     }
+    stamp(state, ev, 0, "End of turn", None, None);
     state.turn += 1;
     start_turn(state, standing, dice, ev)
 }
@@ -620,7 +668,10 @@ pub fn start_turn(
             ));
         }
     }
-    supply::supply_phase(state, standing, dice, ev)?;
+    stamp(state, ev, 0, "Start of turn (4.2)", None, None);
+    let r = supply::supply_phase(state, standing, dice, ev);
+    stamp(state, ev, 0, "Supply phase (7)", None, None);
+    r?;
     state.phase = Phase::MacedonianMovement;
     Ok(())
 }

@@ -179,6 +179,22 @@ pub fn siege_phase(
                 .get(side_name(def))
                 .and_then(|s| s.sortie)
                 .map(|p| p == SortiePolicy::Always);
+            if from_answer.is_none() {
+                if let Some(b) = from_standing {
+                    ev.push(
+                        Event::new(
+                            "Alexandros 11.5",
+                            format!(
+                                "sortie: {} — the garrison of {} {}",
+                                if b { "always" } else { "never" },
+                                decl.city,
+                                if b { "sorties against the Siege Train" } else { "stays behind its walls" }
+                            ),
+                        )
+                        .by_standing(side_name(def)),
+                    );
+                }
+            }
             match from_answer.or(from_standing) {
                 Some(b) => decl.sortie = Some(b),
                 None => {

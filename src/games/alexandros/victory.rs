@@ -33,7 +33,12 @@ pub fn macedonian_instant(state: &State) -> bool {
 /// Alexandros 16.3: Macedonian victory points: 1 per objective secured, 1 per
 /// Macedonian-controlled province (not contested, ruling A-64).
 pub fn victory_points(state: &State) -> u32 {
-    let provinces = state
+    (state.objectives.len() + provinces_held(state).len()) as u32
+}
+
+/// Alexandros 16.3: the provinces that score, Macedonian-controlled and not contested.
+pub fn provinces_held(state: &State) -> Vec<String> {
+    state
         .pack
         .map
         .provinces
@@ -41,8 +46,8 @@ pub fn victory_points(state: &State) -> u32 {
         .filter(|p| {
             state.control.get(*p) == Some(&Ctl::Macedonian) && !control::is_contested(state, p)
         })
-        .count();
-    (state.objectives.len() + provinces) as u32
+        .cloned()
+        .collect()
 }
 
 /// Alexandros 16.3: the level of victory for `vp` points on the Victory Schedule (pack data).

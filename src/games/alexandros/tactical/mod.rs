@@ -29,6 +29,7 @@ pub mod retreat;
 pub mod round;
 pub mod setup;
 pub mod template;
+pub mod view;
 
 pub use board::{Line, Place};
 pub use orders::{Advance, Attack, BattleOrders, Duel, FirePolicy, LineChange, Placement};
@@ -392,7 +393,7 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn side_title(side: Side) -> &'static str {
+pub(crate) fn side_title(side: Side) -> &'static str {
     match side {
         Side::Macedonian => "Macedonian",
         Side::Persian => "Persian",

@@ -19,6 +19,7 @@ use crate::engine::{render, Error};
 use crate::protocol::keys::fingerprint;
 use crate::protocol::log::LogReader;
 use crate::ruleset::{PendingKind, Registry};
+use crate::transport::head::{self, Head};
 use crate::transport::mail::{
     parse_message, read_maildir, send_smtp, subject_line, write_eml, Attachment, MailError,
     OutgoingMail, ReceivedMail, SmtpConfig,
@@ -218,7 +219,14 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
         body.push_str(&format!("{line}\n"));
     }
     body.push_str(&format!(
-        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log){}, report.md (this report).\n\
+        "\n{}\n",
+        head::head_line(&Head {
+            seq: game.last_seq(),
+            hash: game.last_hash(),
+        })
+    ));
+    body.push_str(&format!(
+        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log, up to the head above){}, report.md (this report).\n\
 Save this message and merge the log with `legatus inbox <message.eml> --game <your game folder>` \
 (for a game you do not have yet: `--into <new folder>`). Only the attached log counts: this text is a courtesy copy.\n",
         template
@@ -369,6 +377,42 @@ fn log_attachment(m: &ReceivedMail) -> Option<&Attachment> {
     m.attachments.iter().find(|a| a.file_name == LOG_ATTACHMENT)
 }
 
+/// The head of a log as read: its last entry, or the header (entry 0) when it has none.
+pub(crate) fn summary_head(s: &LogSummary) -> Head {
+    match s.entries.last() {
+        Some(e) => Head {
+            seq: e.seq,
+            hash: e.hash.clone(),
+        },
+        None => Head {
+            seq: 0,
+            hash: s.header_hash.clone(),
+        },
+    }
+}
+
+/// Warns (on `out`) when the text of a message names another log head than the log
+/// attached to it ends at: an attachment cut off in transit, or a truncated log. The
+/// first head line of the text counts (a reply quotes older ones after it). Says nothing
+/// when the text names no head or the log does not read (merging reports that).
+fn warn_head_mismatch(
+    out: &mut dyn Write,
+    label: &str,
+    text: &str,
+    log_bytes: &[u8],
+) -> Result<(), Error> {
+    let Some((_, named)) = head::find_heads(text).into_iter().next() else {
+        return Ok(());
+    };
+    let Ok(s) = LogSummary::from_bytes(LOG_ATTACHMENT, log_bytes) else {
+        return Ok(());
+    };
+    match head::check(&named, &summary_head(&s)) {
+        Some(w) => say(out, format!("warning: {label}: {w}.")),
+        None => Ok(()),
+    }
+}
+
 /// The header of a game in plain words, for someone deciding whether to join.
 pub(crate) fn describe_header(game: &Game) -> Vec<String> {
     let h = &game.header;
@@ -462,6 +506,7 @@ fn inbox_merge(
             say(out, format!("- {e}"))?;
             continue;
         };
+        warn_head_mismatch(out, label, &m.body_text, &att.bytes)?;
         let name = format!("{label} ({LOG_ATTACHMENT})");
         match merge::merge_into(&dir, &lock, registry, &name, &att.bytes) {
             Ok(Merged::UpToDate { local, received }) => say(
@@ -555,6 +600,9 @@ fn inbox_new(
             "{} already exists and is not empty: give a new folder to --into, or merge into an existing game with --game",
             into.display()
         )));
+    }
+    if let Some((_, m)) = msgs.iter().find(|(l, _)| l == label) {
+        warn_head_mismatch(out, label, &m.body_text, &att.bytes)?;
     }
     let name = format!("{label} ({LOG_ATTACHMENT})");
     let (game, _) = verify(

@@ -35,8 +35,7 @@ pub struct Roll {
     pub purpose: String,
     /// Rule section, e.g. "Alexandros 9.4".
     pub rule: String,
-    /// `dN` (1..=N: a die of N faces, a draw from a cup of N, a shuffle partner) or
-    /// [`D10_ZERO`] (`d10z`, 0..=9).
+    /// `dN` (1..=N: a die of N faces, a draw from a cup of N, a shuffle partner) or `d10z` (0..=9).
     pub die: String,
     /// The value read: 1..=N for `dN`, 0..=9 for `d10z`.
     pub value: u32,

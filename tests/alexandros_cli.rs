@@ -123,3 +123,39 @@ fn alexandros_whole_campaign_by_templates() {
         "the game ends with the victory count"
     );
 }
+
+/// Mailing the opponent while the next step is still the sender's own (here the Persian
+/// set-up, 3.3, right after the Persian accepted) leaves the recipient nothing to do: the
+/// sender is warned, as when he mails himself; the message is still written.
+#[test]
+fn alexandros_mail_before_sending_ones_own_step_is_warned() {
+    let t = Table::new();
+    new_game(&t, "game", None);
+    let (g, _) = GameDir::new(t.p("game")).load(&registry()).unwrap();
+    assert_eq!(g.pending().sides, vec!["persian".to_string()]);
+    let r = support::cli(&[
+        "mail",
+        &t.s("game"),
+        "--to",
+        "macedonian",
+        "--eml",
+        &t.s("early.eml"),
+    ]);
+    assert_eq!(r.code, 0, "a warning, not a refusal: {}", r.err);
+    assert!(
+        r.err.starts_with("warning: --to macedonian: the next step")
+            && r.err.contains("is persian's")
+            && r.err.contains("nothing for him to do")
+            && r.err.contains("legatus template <game> --side persian"),
+        "{}",
+        r.err
+    );
+    assert!(t.p("early.eml").exists());
+    let m = legatus::transport::mail::parse_message(&std::fs::read(t.p("early.eml")).unwrap())
+        .unwrap();
+    assert!(
+        m.body_text.contains("Nothing for you (macedonian) to do"),
+        "{}",
+        m.body_text
+    );
+}

@@ -873,6 +873,40 @@ fn alexandros_12_10_zero_leader_replaces_a_fallen_leader() {
     }
 }
 
+/// 12.10: where the "0" leader first appears — the event that brings him in and the report's
+/// list of forces — he is named with what he is, not as a bare "Macedonian 0".
+#[test]
+fn alexandros_12_10_zero_leader_is_explained_where_he_first_appears() {
+    let mut s = summer_334();
+    let mut ev = Vec::new();
+    battle::kill_leader(&mut s, "Parmenio", &mut ev);
+    let steps_in = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 12.10")
+        .unwrap_or_else(|| panic!("no 12.10 event: {ev:?}"));
+    assert!(
+        steps_in.text.starts_with(
+            "Macedonian 0 (the side's stand-in leader of rating 0, Alexandros 12.10) takes the place of Parmenio"
+        ),
+        "{}",
+        steps_in.text
+    );
+    let summary = Alexandros.summary(&s);
+    let line = summary
+        .iter()
+        .find(|l| l.starts_with("macedonian:"))
+        .unwrap();
+    assert_eq!(
+        line.matches("Macedonian 0").count(),
+        1,
+        "named once: {line}"
+    );
+    assert!(
+        line.contains("Macedonian 0 (the side's stand-in leader of rating 0, Alexandros 12.10)"),
+        "{line}"
+    );
+}
+
 #[test]
 fn alexandros_15_7_bessus_is_an_objective() {
     let mut s = summer_334();

@@ -967,3 +967,50 @@ fn alexandros_data_check_hash_is_the_hash_a_game_pins() {
     let pinned = legatus::protocol::canonical::hash_hex(&data).unwrap();
     assert_eq!(legatus::games::alexandros::data::data_hash(&pack()), pinned);
 }
+
+/// Alexandros 12.1: README's sentence on replacement points says what the Turn Record Track
+/// (`scenarios/alexandros/turns.yaml`) gives: for each side, the seasons of its replacement turns
+/// and the first of them, with every later turn of those seasons giving points too.
+#[test]
+fn alexandros_12_1_readme_replacement_turns_match_the_turn_track() {
+    let p = pack();
+    let turns: Vec<&Turn> = (1..=255u8).map_while(|n| p.turn(n)).collect();
+    assert!(turns.len() > 40);
+    let title = |s: &Season| {
+        let s = format!("{s:?}");
+        s[..1].to_uppercase() + &s[1..].to_lowercase()
+    };
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for (side, gets) in [
+        ("Macedonian", (|t: &Turn| t.macedonian_replacements) as fn(&Turn) -> bool),
+        ("Persian", |t: &Turn| t.persian_replacements),
+    ] {
+        let first = turns.iter().position(|t| gets(t)).unwrap();
+        let mut seasons: Vec<Season> = Vec::new();
+        for t in &turns[first..] {
+            if gets(t) && !seasons.contains(&t.season) {
+                seasons.push(t.season);
+            }
+        }
+        for t in &turns[first..] {
+            assert_eq!(
+                gets(t),
+                seasons.contains(&t.season),
+                "{side}: {:?} {} breaks the every-season pattern",
+                t.season,
+                t.year
+            );
+        }
+        let phrase = format!(
+            "the {side} every {} from {} {}",
+            seasons.iter().map(title).collect::<Vec<_>>().join(" and every "),
+            title(&turns[first].season),
+            turns[first].year
+        );
+        assert!(readme.contains(&phrase), "README must say {phrase:?}");
+    }
+}

@@ -117,7 +117,7 @@ fn alexandros_7_7_contested_depletion_counts_both_sides() {
         .iter()
         .find(|e| e.rule == "Alexandros 7.2" && e.text.starts_with("Ionia"))
         .unwrap();
-    assert!(e.text.contains("+ 1)"), "{}", e.text);
+    assert!(e.text.contains(" + 1 = "), "{}", e.text);
 }
 
 #[test]
@@ -273,4 +273,34 @@ fn alexandros_7_5_sea_supplied_army_skips_its_attrition_and_source_rolls() {
     assert!(!ev
         .iter()
         .any(|e| e.rule == "Alexandros 7.4" && e.text.contains("Cilicia")));
+}
+
+/// Alexandros 7.2: each depletion roll in the report names the total and the number it had to
+/// reach (5 or more), not just "roll r + m".
+#[test]
+fn alexandros_7_2_depletion_report_names_the_target() {
+    let mut s = summer_334();
+    let mut ev = Vec::new();
+    // Both movement steps of Summer 334 with no moves: the Supply Phase follows.
+    for _ in 0..2 {
+        ev.extend(
+            submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(9)).unwrap(),
+        );
+    }
+    let rolls: Vec<_> = ev
+        .iter()
+        .filter(|e| e.rule == "Alexandros 7.2" && e.text.contains("(roll "))
+        .collect();
+    assert!(!rolls.is_empty(), "no depletion roll reported: {ev:?}");
+    for e in rolls {
+        let inner = e.text.split("(roll ").nth(1).unwrap();
+        let (sum, target) = inner.split_once(", ").unwrap();
+        assert_eq!(target, "needs 5 or more)", "{}", e.text);
+        let (terms, total) = sum.split_once(" = ").unwrap();
+        let (r, m) = terms.split_once(" + ").unwrap();
+        let (r, m, total): (u32, u32, u32) =
+            (r.parse().unwrap(), m.parse().unwrap(), total.parse().unwrap());
+        assert_eq!(r + m, total, "{}", e.text);
+        assert_eq!(e.text.contains("not depleted"), total < 5, "{}", e.text);
+    }
 }

@@ -738,6 +738,63 @@ fn alexandros_10_12_engaged_box_must_attack_back() {
     );
 }
 
+/// 10.10 with 10.12: the only defender of the attacked box is engaged with a unit of the
+/// attacking box (an Eng result of the last round). No free target is left, so the attack
+/// line says so and names the engaged pair, instead of listing no duel at all.
+#[test]
+fn alexandros_10_12_engaged_defender_leaves_no_free_target() {
+    let p = pack();
+    let mut b = granicus_battle(&p);
+    at_round(&p, &mut b, 2);
+    let right = Place::new(Side::Macedonian, "Right");
+    let mac_right: Vec<String> = b
+        .units
+        .iter()
+        .filter(|u| u.place == right)
+        .map(|u| u.id.clone())
+        .collect();
+    assert!(mac_right.len() >= 2, "{mac_right:?}");
+    let left = Place::new(Side::Persian, "Left");
+    let per_left: Vec<String> = b
+        .units
+        .iter()
+        .filter(|u| u.place == left)
+        .map(|u| u.id.clone())
+        .collect();
+    assert_eq!(per_left, vec!["persian-cavalry-02".to_string()]);
+    b.engaged.push(Engagement {
+        attacker: mac_right[0].clone(),
+        defender: "persian-cavalry-02".into(),
+        round: 1,
+    });
+    let ev = b
+        .apply(
+            &p,
+            Side::Macedonian,
+            &attacks(&[("Right", None)]),
+            None,
+            &mut Dice::from_seed(seed(1)),
+        )
+        .unwrap();
+    let line = ev
+        .iter()
+        .find(|e| e.text.contains("Right attacks") && e.text.contains("Left"))
+        .unwrap_or_else(|| panic!("no attack line: {ev:?}"));
+    assert_eq!(line.rule, "Alexandros 10.10");
+    assert!(line.text.contains("no free target"), "{}", line.text);
+    assert!(
+        line.text
+            .contains(&format!("persian-cavalry-02 is engaged with {}", mac_right[0])),
+        "{}",
+        line.text
+    );
+    assert!(line.text.contains("10.12"), "{}", line.text);
+    assert!(
+        !ev.iter().any(|e| e.text.trim_end().ends_with(':')),
+        "an attack line lists nothing: {ev:?}"
+    );
+}
+
 #[test]
 fn alexandros_10_15_later_attacks_reach_the_second_line() {
     let p = pack();

@@ -133,8 +133,14 @@ pub fn verify(registry: &Registry, mut a: VerifyArgs, out: &mut dyn Write) -> Re
                 )?;
             }
             w(out, format!(
-                "Verdict: VALID. The log is unbroken, every entry is signed by its author, and every roll follows from secrets committed before the entries they resolve ({} dice).",
-                game.header.dice.mode
+                "Verdict: VALID up to entry {n}; a log cannot show whether later entries exist. Up to there it is unbroken, every entry is signed by its author, and every roll follows from secrets committed before the entries they resolve ({} dice).",
+                game.header.dice.mode,
+                n = game.last_seq()
+            ))?;
+            w(out, format!(
+                "Its head: entry {}, hash {}. If you expect more (a mail or post that names a later entry), the log you have was cut off: ask for it again.",
+                game.last_seq(),
+                game.last_hash()
             ))
         }
         Err(e @ Error::Verify { .. }) => {
@@ -232,14 +238,13 @@ pub fn audit(registry: &Registry, mut a: AuditArgs, out: &mut dyn Write) -> Resu
     }
 }
 
-/// The faces of a die named `dN`: 1..=N, but 0..=9 for a d10.
+/// The faces of a die named `dN`: 1..=N; `d10z`, *The Ancient World*'s ten-sided die, 0..=9.
 fn die_faces(die: &str) -> Option<std::ops::RangeInclusive<u32>> {
-    let n: u32 = die.strip_prefix('d')?.parse().ok()?;
-    match n {
-        0 => None,
-        10 => Some(0..=9),
-        n => Some(1..=n),
+    if die == crate::protocol::dice::D10_ZERO {
+        return Some(0..=9);
     }
+    let n: u32 = die.strip_prefix('d')?.parse().ok()?;
+    (n > 0).then_some(1..=n)
 }
 
 fn faces_count(dice: &BTreeMap<String, BTreeMap<u32, u64>>, die: &str, face: u32) -> u64 {

@@ -26,6 +26,7 @@ use crate::protocol::log::{
 use crate::report::{self, Block, Format};
 use crate::ruleset::Registry;
 use crate::transport::armor::{self, ArmorHeader};
+use crate::transport::head::{self, Head};
 
 /// The markup of a post.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -187,6 +188,10 @@ pub fn post(registry: &Registry, a: PostArgs, out: &mut dyn Write) -> Result<(),
     }
     let mut doc = report_blocks(&game, a.map.as_deref());
     doc.extend(import_instructions(&what, from == 1));
+    doc.push(Block::Paragraph(head::head_line(&Head {
+        seq: game.last_seq(),
+        hash: game.last_hash(),
+    })));
     doc.push(Block::Preformatted(block.trim_end().to_string()));
     let format = match a.format {
         PostFormat::Bbcode => Format::BBCode,
@@ -559,6 +564,56 @@ fn take_entries(
     Ok((taken, skipped))
 }
 
+/// The line where each block found starts (its BEGIN line), readable or not.
+fn block_lines(found: &[Result<armor::Block, armor::ArmorError>]) -> Vec<usize> {
+    found
+        .iter()
+        .map(|b| match b {
+            Ok(b) => b.line,
+            Err(e) => e.line,
+        })
+        .collect()
+}
+
+/// Warns (on `out`) for every block whose post names, in its text, another log head
+/// than the block ends at (`docs/protocol.md`, "What a log alone cannot prove"). A block's
+/// head line is the last one above its BEGIN line and below the block before it; a block
+/// with none (an older post) is not checked.
+fn warn_head_mismatches(
+    out: &mut dyn Write,
+    text: &str,
+    lines: &[usize],
+    blocks: &[Parsed],
+) -> Result<(), Error> {
+    let heads = head::find_heads(text);
+    for b in blocks {
+        let start = lines[b.index];
+        let above = lines.iter().filter(|l| **l < start).max().copied().unwrap_or(0);
+        let Some((_, named)) = heads
+            .iter()
+            .filter(|(l, _)| *l > above && *l < start)
+            .next_back()
+        else {
+            continue;
+        };
+        let carried = match (b.payload.entries.last(), &b.payload.header) {
+            (Some(e), _) => Head {
+                seq: e.seq,
+                hash: entry_id(e)?.hash,
+            },
+            (None, Some(h)) => Head {
+                seq: 0,
+                hash: hex::encode(h.hash().map_err(|e| Error::input(e.to_string()))?),
+            },
+            (None, None) => continue,
+        };
+        if let Some(w) = head::check(named, &carried) {
+            say(out, format!("warning: {}: {w}.", b.name))?;
+        }
+    }
+    Ok(())
+}
+
 /// The error for blocks that were not imported, listing each with its reason.
 fn bad_blocks_error(label: &str, total: usize, mut bad: Bad, imported: bool) -> Error {
     bad.sort_by_key(|b| b.0);
@@ -608,7 +663,7 @@ pub fn import(registry: &Registry, a: ImportArgs, out: &mut dyn Write) -> Result
         )));
     }
     if a.new {
-        return import_new(registry, &a.game, &label, found, out);
+        return import_new(registry, &a.game, &label, &text, found, out);
     }
     let total = found.len();
     let mut bad = Bad::new();
@@ -623,7 +678,9 @@ pub fn import(registry: &Registry, a: ImportArgs, out: &mut dyn Write) -> Result
     let local_bytes = std::fs::read(dir.log())
         .map_err(|e| Error::input(format!("{}: {e}", dir.log().display())))?;
     let local = LogSummary::from_bytes(&dir.log().display().to_string(), &local_bytes)?;
+    let lines = block_lines(&found);
     let (_, blocks) = read_blocks(found, Some(&local.header), &mut bad)?;
+    warn_head_mismatches(out, &text, &lines, &blocks)?;
     let mut ids: Vec<EntryId> = local.entries.clone();
     let (taken, skipped) = take_entries(blocks, &mut ids, &mut bad)?;
     if taken.is_empty() {
@@ -681,13 +738,16 @@ fn import_new(
     registry: &Registry,
     into: &std::path::Path,
     label: &str,
+    text: &str,
     found: Vec<Result<armor::Block, armor::ArmorError>>,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     let total = found.len();
     let mut bad = Bad::new();
     // The first block with a header starts the log; the others may continue it.
+    let lines = block_lines(&found);
     let (header, blocks) = read_blocks(found, None, &mut bad)?;
+    warn_head_mismatches(out, text, &lines, &blocks)?;
     let Some(header) = header else {
         let mut msg = format!(
             "{label}: no block carries the game's header: a new game needs the block of `legatus post --from 1`"

@@ -19,6 +19,7 @@ use crate::engine::{render, Error};
 use crate::protocol::keys::fingerprint;
 use crate::protocol::log::{is_log, LogReader};
 use crate::ruleset::Registry;
+use crate::transport::head::{self, Head};
 use crate::transport::mail::{
     is_tnef, parse_message, read_maildir, Attachment, MailError, ReceivedMail, TNEF_ADVICE,
 };
@@ -134,6 +135,43 @@ fn why_no_log(m: &ReceivedMail) -> String {
         ));
     }
     why
+}
+
+/// The head of a log as read: its last entry, or the header (entry 0) when it has none.
+pub(crate) fn summary_head(s: &LogSummary) -> Head {
+    match s.entries.last() {
+        Some(e) => Head {
+            seq: e.seq,
+            hash: e.hash.clone(),
+        },
+        None => Head {
+            seq: 0,
+            hash: s.header_hash.clone(),
+        },
+    }
+}
+
+/// Warns (on `out`) when the text of a message names another log head than the log
+/// attached to it ends at: an attachment cut off in transit, or a truncated log
+/// (`docs/protocol.md`, "What a log alone cannot prove"). The first head line of the
+/// text counts (a reply quotes older ones after it). Says nothing when the text names no
+/// head or the log does not read (merging reports that).
+fn warn_head_mismatch(
+    out: &mut dyn Write,
+    label: &str,
+    text: &str,
+    log_bytes: &[u8],
+) -> Result<(), Error> {
+    let Some((_, named)) = head::find_heads(text).into_iter().next() else {
+        return Ok(());
+    };
+    let Ok(s) = LogSummary::from_bytes(label, log_bytes) else {
+        return Ok(());
+    };
+    match head::check(&named, &summary_head(&s)) {
+        Some(w) => say(out, format!("warning: {label}: {w}.")),
+        None => Ok(()),
+    }
 }
 
 /// The header of a game in plain words, for someone deciding whether to join.
@@ -255,6 +293,7 @@ fn inbox_merge(
             say(out, format!("- {label}: {}", why_no_log(m)))?;
             continue;
         };
+        warn_head_mismatch(out, label, &m.body_text, &att.bytes)?;
         let name = format!("{label} ({})", att.file_name);
         match merge::merge_into(&dir, &lock, registry, &name, &att.bytes) {
             Ok(Merged::UpToDate { local, received }) => say(
@@ -312,10 +351,10 @@ fn inbox_new(
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     // The longest log among the messages (the first of equal length).
-    let mut best: Option<(&str, &Attachment, LogSummary)> = None;
-    for &(label, _, att) in with_log {
+    let mut best: Option<(&str, &ReceivedMail, &Attachment, LogSummary)> = None;
+    for &(label, m, att) in with_log {
         let s = LogSummary::from_bytes(label, &att.bytes)?;
-        if let Some((_, _, b)) = &best {
+        if let Some((_, _, _, b)) = &best {
             if b.header.game != s.header.game {
                 return Err(Error::input(format!(
                     "the messages hold logs of different games ({} and {}); give one message file",
@@ -326,9 +365,9 @@ fn inbox_new(
                 continue;
             }
         }
-        best = Some((label, att, s));
+        best = Some((label, m, att, s));
     }
-    let (label, att, _) = best.expect("inbox passes at least one message with a log");
+    let (label, m, att, _) = best.expect("inbox passes at least one message with a log");
     if into.exists()
         && std::fs::read_dir(into)
             .map(|mut d| d.next().is_some())
@@ -339,6 +378,7 @@ fn inbox_new(
             into.display()
         )));
     }
+    warn_head_mismatch(out, label, &m.body_text, &att.bytes)?;
     let name = format!("{label} ({})", att.file_name);
     let (game, _) = verify(
         LogReader::new(name.clone(), std::io::Cursor::new(&att.bytes[..])),

@@ -16,6 +16,7 @@ use crate::engine::game::Game;
 use crate::engine::merge::LogSummary;
 use crate::engine::{pages, render, Error};
 use crate::ruleset::{PendingKind, Registry};
+use crate::transport::head::{self, Head};
 use crate::transport::mail::{
     send_smtp, subject_line, write_eml, Attachment, MailError, OutgoingMail, SmtpConfig,
 };
@@ -70,6 +71,33 @@ fn address(name: &str, email: &str) -> String {
     }
 }
 
+/// The sides that must act before anything else can happen: those yet to accept, the side
+/// whose dice reveal an entry awaits, or those the pending step still needs (in a sealed
+/// round: those yet to commit, then those yet to reveal). Empty when the game is over.
+pub(crate) fn next_actors(game: &Game) -> Vec<String> {
+    let missing = game.not_accepted();
+    if !missing.is_empty() {
+        return missing;
+    }
+    if let Some(who) = game.awaited_revealer() {
+        return vec![who];
+    }
+    let p = game.pending();
+    match p.kind {
+        PendingKind::GameOver => Vec::new(),
+        PendingKind::Sealed => {
+            let committed = game.sealed_committed();
+            let revealed = game.sealed_revealed();
+            let all_in = committed.len() >= p.sides.len();
+            p.sides
+                .into_iter()
+                .filter(|s| !committed.contains(s) || (all_in && !revealed.contains(s)))
+                .collect()
+        }
+        PendingKind::Orders | PendingKind::Decision => p.sides,
+    }
+}
+
 /// What `side` has to do now, and the order template if it has orders to write.
 fn recipient_task(game: &Game, side: &str) -> (Vec<String>, Option<(String, String)>) {
     let mut lines = Vec::new();
@@ -103,21 +131,11 @@ See what follows with `legatus template <game> --side {side} --key <your key>`, 
         return (lines, None);
     }
     let p = game.pending();
-    let acts = match p.kind {
-        PendingKind::GameOver => {
-            lines.push(format!("The game is over: {}", p.prompt));
-            return (lines, None);
-        }
-        PendingKind::Sealed => {
-            let committed = game.sealed_committed();
-            let revealed = game.sealed_revealed();
-            p.sides.iter().any(|s| s == side)
-                && (!committed.iter().any(|s| s == side)
-                    || (committed.len() >= p.sides.len() && !revealed.iter().any(|s| s == side)))
-        }
-        PendingKind::Orders | PendingKind::Decision => p.sides.iter().any(|s| s == side),
-    };
-    if !acts {
+    if p.kind == PendingKind::GameOver {
+        lines.push(format!("The game is over: {}", p.prompt));
+        return (lines, None);
+    }
+    if !next_actors(game).iter().any(|s| s == side) {
         lines.push(format!(
             "Nothing for you ({side}) to do until {} have acted on step {:?}.",
             p.sides.join(" and "),
@@ -189,7 +207,14 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
         body.push_str(&format!("{line}\n"));
     }
     body.push_str(&format!(
-        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log){}, report.md (this report), \
+        "\n{}\n",
+        head::head_line(&Head {
+            seq: game.last_seq(),
+            hash: game.last_hash(),
+        })
+    ));
+    body.push_str(&format!(
+        "\nAttached: {LOG_ATTACHMENT} (the whole signed game log, up to the head above){}, report.md (this report), \
 {TURN_PAGE} (the turn page: open it in any browser for the map, every force, what happened since your last entry and the dice), \
 {MAP_PICTURE} (the map).\n\
 Save this message and merge the log with `legatus inbox <message.eml> --game <your game folder>` \
@@ -273,6 +298,8 @@ To send the game to your opponent, use --to {}.",
             to = a.to
         )
         .map_err(super::io)?;
+    } else {
+        warn_if_recipient_waits(&game, &a.to, &msg.from_side, err)?;
     }
     let msg = msg.mail;
     let names: Vec<&str> = msg
@@ -294,3 +321,34 @@ To send the game to your opponent, use --to {}.",
     say(out, format!("Subject: {}", msg.subject))?;
     say(out, format!("Attached: {}", names.join(", ")))
 }
+
+/// Warns the sender when the message leaves `to` nothing to do because the next step is
+/// someone else's — typically the sender's own (a Persian mailing the Macedonian before he
+/// has sent his own battle set-up): the recipient would only read "Nothing for you to do".
+fn warn_if_recipient_waits(
+    game: &Game,
+    to: &str,
+    from: &str,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    let actors = next_actors(game);
+    if actors.is_empty() || actors.iter().any(|s| s == to) {
+        return Ok(());
+    }
+    let step = game.pending().step;
+    let why = if actors.iter().any(|s| s == from) {
+        format!(
+            "the next step ({step:?}) is {from}'s, so {to} will read that there is nothing for him to do. \
+If you play {from}, do your step first (`legatus template <game> --side {from} --key <your key>`, then `legatus apply`), then mail the game"
+        )
+    } else {
+        format!(
+            "the next step ({step:?}) is for {}, so {to} will read that there is nothing for him to do; \
+mail the game to {} instead",
+            actors.join(" and "),
+            actors.join(" or ")
+        )
+    };
+    writeln!(err, "warning: --to {to}: {why}.").map_err(super::io)
+}
+

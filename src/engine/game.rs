@@ -770,6 +770,12 @@ impl Game {
             EntryKind::SealedReveal => {
                 kind_ok(PendingKind::Sealed)?;
                 let step = step_ok(&e.step)?;
+                if e.commitment.is_some() {
+                    return Err(reject(
+                        "rules",
+                        "a sealed reveal carries no commitment (it answers the one already sent)",
+                    ));
+                }
                 let round = self
                     .sealed
                     .as_mut()

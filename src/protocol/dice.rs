@@ -8,7 +8,9 @@
 //!   which only `next_u32` is used;
 //! - a die of N faces takes the first `x = next_u32()` with
 //!   `x < floor(2^32 / N) * N` (rejection sampling) and reads `1 + x mod N`;
-//!   *The Ancient World*'s d10 reads `x mod 10`, 0–9;
+//!   *The Ancient World*'s d10 reads `x mod 10`, 0–9, and is recorded as die
+//!   [`D10_ZERO`] (`d10z`), so that a record says which reading it took (a `d10` is a
+//!   draw of 1–10, e.g. from a cup of ten);
 //! - a draw from a cup of n items takes the item at index `dN - 1` with N = n;
 //! - a shuffle is Fisher–Yates from the last index down, each swap partner
 //!   drawn as `d(i+1) - 1`.
@@ -22,6 +24,9 @@ use serde::{Deserialize, Serialize};
 
 use super::canonical::sha256_parts;
 
+/// The recorded name of *The Ancient World*'s ten-sided die, read 0–9 (AW 3.0).
+pub const D10_ZERO: &str = "d10z";
+
 /// One recorded roll: what it was for, the rule that called for it, the die and the value read.
 #[derive(Debug, Clone, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -30,9 +35,9 @@ pub struct Roll {
     pub purpose: String,
     /// Rule section, e.g. "Alexandros 9.4".
     pub rule: String,
-    /// `d6`, `d10` (0–9), or `dN` for a draw from a cup of N.
+    /// `dN` (1..=N: a die of N faces, a draw from a cup of N, a shuffle partner) or `d10z` (0..=9).
     pub die: String,
-    /// The value read: 1..=N for dN, 0..=9 for d10.
+    /// The value read: 1..=N for `dN`, 0..=9 for `d10z`.
     pub value: u32,
     /// The side the roll is for (whose roll it is in the rules), as the ruleset
     /// said with [`Dice::roll_for`]; `None` when it did not say. Not written to the
@@ -189,7 +194,7 @@ impl Dice {
     /// *The Ancient World*'s ten-sided die, read 0..=9 (AW 3.0: a 0 is zero).
     pub fn d10(&mut self, purpose: &str, rule: &str) -> Result<u32, DiceUnavailable> {
         let v = self.raw(10)?;
-        Ok(self.record("d10".to_string(), v, purpose, rule))
+        Ok(self.record(D10_ZERO.to_string(), v, purpose, rule))
     }
 
     /// Draws (removes and returns) one item from a cup, uniformly.

@@ -524,8 +524,14 @@ impl<R: BufRead> Iterator for LogReader<R> {
                 }
             }
         } else {
-            serde_saphyr::from_str_with_options::<Entry>(&text, yaml_options())
-                .map(|e| Doc::Entry(Box::new(e), start))
+            // An entry that does not read ends nothing: documents are split by their `---`
+            // lines, so the reader can still tell whether more follow (a format error in the
+            // middle of a log is not a log cut off after it).
+            return Some(
+                serde_saphyr::from_str_with_options::<Entry>(&text, yaml_options())
+                    .map(|e| Doc::Entry(Box::new(e), start))
+                    .map_err(|e| self.yaml_error(e, start)),
+            );
         };
         Some(doc.map_err(|e| {
             self.done = true;

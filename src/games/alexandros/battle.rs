@@ -125,6 +125,12 @@ pub fn zero_leader(state: &State, side: Side) -> Option<String> {
         .map(|(n, _)| n.clone())
 }
 
+/// Alexandros 12.10: a "0" leader's name with what he is, for the first place a report
+/// shows him (a player meeting "Persian 0" cannot otherwise tell what the counter is).
+pub fn zero_leader_named(name: &str) -> String {
+    format!("{name} (the side's stand-in leader of rating 0, Alexandros 12.10)")
+}
+
 /// Alexandros 12.10 (ruling A-56): when a leader is killed or captured in combat, the side's
 /// "0" leader (if not in play) joins the force the leader was with, or else any friendly field
 /// force.
@@ -158,7 +164,10 @@ fn zero_leader_steps_in(state: &mut State, name: &str, at: Option<String>, ev: &
         z.wounded = false;
         ev.push(Event::new(
             "Alexandros 12.10",
-            format!("{zero} takes the place of {name} in {p}"),
+            format!(
+                "{} takes the place of {name} in {p}",
+                zero_leader_named(&zero)
+            ),
         ));
     }
 }

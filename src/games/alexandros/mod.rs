@@ -604,6 +604,13 @@ fn summary(state: &State) -> Vec<String> {
                 } else {
                     format!("{n} units")
                 };
+                let ls: Vec<String> = ls
+                    .iter()
+                    .map(|l| match battle::zero_leader(state, side) {
+                        Some(z) if &z == l => battle::zero_leader_named(l),
+                        _ => l.clone(),
+                    })
+                    .collect();
                 match ls.is_empty() {
                     true => format!("{p}: {units} without a leader"),
                     false => format!("{p}: {} with {units}", ls.join(", ")),

@@ -207,18 +207,19 @@ pub fn supply_phase(
             &format!("depletion of {p} ({count} units)"),
             "Alexandros 7.2",
         )?;
-        if depletes(r, m) {
+        let result = if depletes(r, m) {
             state.depleted.insert(p.clone());
-            ev.push(Event::new(
-                "Alexandros 7.2",
-                format!("{p} depleted (roll {r} + {m})"),
-            ));
+            "depleted"
         } else {
-            ev.push(Event::new(
-                "Alexandros 7.2",
-                format!("{p} not depleted (roll {r} + {m})"),
-            ));
-        }
+            "not depleted"
+        };
+        ev.push(Event::new(
+            "Alexandros 7.2",
+            format!(
+                "{p} {result} (roll {r} + {m} = {}, needs {DEPLETION_AT} or more)",
+                r + m
+            ),
+        ));
     }
     // B. Attrition (7.3, 7.4, 7.6, 7.7, 7.8, 7.9).
     for p in &provinces {

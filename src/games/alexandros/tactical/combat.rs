@@ -216,6 +216,10 @@ impl Battle {
         }
         let duels = self.pair(pack, side, from, into, preferred);
         self.boxes_attacked.insert(into.clone());
+        if duels.is_empty() {
+            ev.push(self.no_free_target(from, into));
+            return Ok(());
+        }
         ev.push(Event::new(
             "Alexandros 10.10",
             format!(
@@ -242,6 +246,39 @@ impl Battle {
             self.duel(pack, &a, &d, from, dice, ev)?;
         }
         Ok(())
+    }
+
+    /// Alexandros 10.10, 10.12: what an attack that pairs no duel reports. An engaged pair
+    /// (an Eng result of an earlier round) is out of the free pairing: it fights only when the
+    /// engaged defender's box attacks back (10.12); otherwise no unit of `from` may fight one
+    /// of `into` (10.9, 10.15).
+    fn no_free_target(&self, from: &Place, into: &Place) -> Event {
+        let here = |id: &str, p: &Place| self.unit(id).is_some_and(|u| &u.place == p);
+        let pairs: Vec<String> = self
+            .engaged
+            .iter()
+            .filter(|e| {
+                (here(&e.attacker, from) && here(&e.defender, into))
+                    || (here(&e.attacker, into) && here(&e.defender, from))
+            })
+            .map(|e| format!("{} is engaged with {}", e.defender, e.attacker))
+            .collect();
+        let text = if pairs.is_empty() {
+            format!(
+                "{} attacks {}: no free target — no unit there may be attacked by a unit of {} now, so no duel is fought",
+                from.title(),
+                into.title(),
+                from.title()
+            )
+        } else {
+            format!(
+                "{} attacks {}: no free target — {}; an engaged pair fights only as Alexandros 10.12 says (the engaged defender's box attacks back), so no other duel is fought",
+                from.title(),
+                into.title(),
+                pairs.join(", ")
+            )
+        };
+        Event::new("Alexandros 10.10", text)
     }
 
     /// One duel (Alexandros 10.11–10.14): missile attack, or defensive fire then the CRT with

@@ -256,16 +256,24 @@ pub fn leader_casualty(
 
 /// Alexandros 10.20 (ruling ): where the loser's survivors retreat: friendly first,
 /// then contested, then enemy-controlled; the owner's standing `retreat_to` choice within the
-/// best tier, else the first by name. `None`: no legal province (the survivors are eliminated).
+/// best tier, else the first by name. Only provinces every retreating unit and leader may
+/// enter (8.2, 8.3, 14.2; `host` is the force, 6.3). `None`: no legal province (the survivors
+/// are eliminated).
 pub fn retreat_destination(
     state: &State,
     side: Side,
+    host: Host,
     p: &str,
     wanted: Option<&String>,
 ) -> Option<String> {
+    let counters: Vec<String> = state
+        .host_units(side, p, host)
+        .into_iter()
+        .chain(state.host_leaders(side, p, host))
+        .collect();
     let mut tiers: [Vec<String>; 3] = Default::default();
     for n in state.neighbours(p) {
-        if movement::crossing(state, side, p, &n).is_err() {
+        if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
         let tier = if control::is_contested(state, &n) {
@@ -361,7 +369,7 @@ pub fn apply_result_for(
         };
         let units: Vec<String> = state.host_units(loser, province, h);
         let leaders = state.host_leaders(loser, province, h);
-        match retreat_destination(state, loser, province, wanted) {
+        match retreat_destination(state, loser, h, province, wanted) {
             Some(to) => {
                 for u in units {
                     state.units.get_mut(&u).unwrap().place = Place::Province(to.clone());

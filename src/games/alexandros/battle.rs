@@ -181,23 +181,10 @@ fn leader_lost(state: &mut State, name: &str, at: Option<String>, ev: &mut Vec<E
         super::objectives::secure(state, &o, ev);
     }
     if name == "Darius" {
-        // 15.6: Bessus becomes Great King, placed with the largest Persian army.
+        // 15.6: Bessus becomes Great King, placed by the Persian (objectives::place_bessus).
         if let Some(b) = state.leaders.get("Bessus") {
             if matches!(b.place, Place::Track | Place::SetAside) {
-                let mut best: Option<(usize, String)> = None;
-                for p in state.pack.map.provinces.keys() {
-                    let n = state.field_units(Side::Persian, p).len();
-                    if n > 0 && best.as_ref().map(|(b, _)| n > *b).unwrap_or(true) {
-                        best = Some((n, p.clone()));
-                    }
-                }
-                if let Some((_, p)) = best {
-                    state.leaders.get_mut("Bessus").unwrap().place = Place::Province(p.clone());
-                    ev.push(Event::new(
-                        "Alexandros 15.6",
-                        format!("Bessus becomes Great King in {p}"),
-                    ));
-                }
+                state.bessus_due = true;
             }
         }
     }

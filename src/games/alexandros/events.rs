@@ -149,6 +149,7 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         u.place = Place::Province(loc.clone());
         u.owner = Side::Persian;
         u.steps = full;
+        state.raid_origin.insert(c.clone(), loc.clone());
     }
     ev.push(Event::new(
         "Alexandros 14.3",

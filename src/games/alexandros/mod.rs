@@ -13,6 +13,7 @@
 pub mod battle;
 pub mod control;
 pub mod data;
+pub mod evasion;
 pub mod events;
 pub mod minor_combat;
 pub mod movement;
@@ -22,6 +23,7 @@ pub mod reinforcements;
 pub mod replacements;
 pub mod sequence;
 pub mod siege;
+pub mod siege_declaration;
 pub mod state;
 pub mod supply;
 pub mod tactical;
@@ -211,6 +213,8 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         siege_used: BTreeSet::new(),
         evaded: BTreeSet::new(),
         outcome: None,
+        bessus_due: false,
+        raid_origin: BTreeMap::new(),
         pending_events: Vec::new(),
     };
     control::update(&mut s);
@@ -225,8 +229,12 @@ impl Ruleset for Alexandros {
     fn id(&self) -> &'static str {
         "alexandros"
     }
+    /// 0.2 (issue 11): evasion before battles (9.3), sieges with several leaders and units
+    /// named per siege (11.1, 11.3, 11.4), entry limits on evasion and retreat (8.3), Bessus
+    /// placed by the Persian (15.6), Death of Alexander past Summer 323 (17.3). A 0.1 log is
+    /// refused by name (the state and the resolution changed); see docs/protocol.md.
     fn version(&self) -> &'static str {
-        "0.1"
+        "0.2"
     }
     fn title(&self) -> &'static str {
         "Alexandros: Conquest and Empire"
@@ -476,7 +484,7 @@ fn template(state: &State, side_s: &str) -> String {
                 }
             }
             t.push_str("    []\n");
-            t.push_str("  sieges: {}   # CITY: LEADER (Alexandros 11.1)\n");
+            t.push_str("  sieges: {}   # CITY: LEADER, or CITY: {leaders: [LEADER, ..], units: [UNIT, ..]} (Alexandros 11.1, 11.3)\n");
             if side == Side::Persian && state.option(OPT_SCORCHED) {
                 t.push_str("  scorch: []   # provinces you hold, laid waste at the next Supply Phase (Alexandros 17.1)\n");
             }

@@ -458,7 +458,7 @@ pub fn forced_march_attrition(
             supply::attrition_column(kind)
         ),
     ));
-    supply::take_attrition(state, units, n, pref, ev);
+    supply::take_losses(state, units, n, pref, "Alexandros 8.6", ev);
     Ok(())
 }
 

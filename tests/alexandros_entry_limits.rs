@@ -51,3 +51,61 @@ fn alexandros_8_3_persian_unit_may_not_evade_into_arabia() {
     );
     assert_ne!(s.units["persian-cavalry-05"].place, prov("Arabia"));
 }
+
+/// Summer 334: Alexander's army and Memnon's meet in Ionia (a battle on the Tactical Display).
+#[test]
+fn alexandros_9_3_persian_army_evades_the_tactical_display_by_standing_order() {
+    let (mut evaded, mut fought) = (false, false);
+    for seed in 1..30 {
+        let mut s = summer_334();
+        let st = BTreeMap::from([(
+            "persian".to_string(),
+            standing("evade_battle: {Ionia: any}"),
+        )]);
+        let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap();
+        ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap());
+        assert!(
+            ev.iter().any(|e| e.rule == "Alexandros 9.3" && e.text.contains("evasion roll")),
+            "{ev:#?}"
+        );
+        if ev.iter().any(|e| e.text.contains("evades the battle in Ionia")) {
+            evaded = true;
+            assert!(!ev.iter().any(|e| e.text.contains("battle in Ionia: to the Tactical Display")));
+            assert!(s.host_units(Side::Persian, "Ionia", legatus::games::alexandros::state::Host::Main).is_empty());
+        } else {
+            fought = true;
+            assert!(ev.iter().any(|e| e.text.contains("battle in Ionia: to the Tactical Display")));
+        }
+    }
+    assert!(evaded && fought);
+}
+
+#[test]
+fn alexandros_9_3_no_order_no_evasion_and_no_die() {
+    let mut s = summer_334();
+    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(4)).unwrap();
+    ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(4)).unwrap());
+    assert!(ev.iter().any(|e| e.rule == "Alexandros 9.3" && e.text.contains("(default)")), "{ev:#?}");
+    assert!(!ev.iter().any(|e| e.text.contains("evasion roll")));
+}
+
+#[test]
+fn alexandros_9_3_macedonian_evades_on_one_to_four() {
+    let mut rolls = Vec::new();
+    for seed in 1..30 {
+        let mut s = summer_334();
+        let st = BTreeMap::from([(
+            "macedonian".to_string(),
+            standing("evade_battle: {Ionia: any}"),
+        )]);
+        let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap();
+        ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap());
+        if let Some(e) = ev.iter().find(|e| e.text.contains("evasion roll")) {
+            let r: u32 = e.text.split("evasion roll ").nth(1).unwrap()[..1].parse().unwrap();
+            let out = ev.iter().any(|e| e.text.contains("macedonian army evades the battle"));
+            assert_eq!(out, r <= 4, "{ev:#?}");
+            rolls.push(r);
+        }
+    }
+    assert!(rolls.iter().any(|r| *r <= 4) && rolls.iter().any(|r| *r > 4));
+}

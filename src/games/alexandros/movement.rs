@@ -213,6 +213,19 @@ pub fn apply_move(
             format!("{} has already moved this turn", m.leader),
         ));
     }
+    // 3.3: the Indian army (Porus with it) waits until a Macedonian unit enters India.
+    if state.pack.leader(&m.leader).map(|x| x.nationality) == Some(Nationality::Indian)
+        && !state.indians_active
+    {
+        return Err(illegal(
+            &order,
+            "3.3",
+            format!(
+                "{}: the Indians may not move before a Macedonian unit enters Gandara, Upper or Lower India",
+                m.leader
+            ),
+        ));
+    }
     if m.via.is_none() && (!m.drop.is_empty() || !m.pick_up.is_empty()) {
         return Err(illegal(
             &order,

@@ -12,6 +12,9 @@ pub const ALEXANDRIA: &str = "Alexandria";
 
 /// Marks an objective secured (once).
 pub fn secure(state: &mut State, name: &str, ev: &mut Vec<Event>) {
+    if state.option(super::OPT_BEGINNER) {
+        return; // 15.0: the Beginners Rule ignores the objectives
+    }
     if state.pack.map.objectives.contains_key(name) && state.objectives.insert(name.to_string()) {
         ev.push(Event::new(
             "Alexandros 15.1",

@@ -226,6 +226,10 @@ pub struct Standing {
     /// with the largest Persian army, reported as a default.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bessus: Vec<String>,
+    /// Units a mutiny withdraws first (17.4), in order; units not named (or too few): the
+    /// weakest by attack, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mutiny_withdrawals: Vec<String>,
     /// Standing plan for battles on the Tactical Display.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_plan: Option<BattlePlan>,

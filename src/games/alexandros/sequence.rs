@@ -317,6 +317,12 @@ pub fn movement_phase(
         .get(side_name(side))
         .and_then(|s| s.losses.clone())
         .unwrap_or_default();
+    // Beginners Rule (7.0): no attrition, forced march's included.
+    let marches = if state.option(super::OPT_BEGINNER) {
+        Vec::new()
+    } else {
+        marches
+    };
     for (units, kind) in marches {
         movement::forced_march_attrition(state, &units, kind, &pref, dice, ev)?;
     }
@@ -544,7 +550,7 @@ pub fn continue_combat(
     if state.phase == Phase::Over {
         return Ok(());
     }
-    events::random_events(state, dice, ev)?;
+    events::random_events_with(state, standing, dice, ev)?;
     if state.phase == Phase::Over {
         return Ok(());
     }
@@ -627,7 +633,14 @@ pub fn start_turn(
             ));
         }
     }
-    supply::supply_phase(state, standing, dice, ev)?;
+    if state.option(super::OPT_BEGINNER) {
+        ev.push(Event::new(
+            "Alexandros 7.0",
+            "Beginners Rule: no Supply Phase",
+        ));
+    } else {
+        supply::supply_phase(state, standing, dice, ev)?;
+    }
     state.phase = Phase::MacedonianMovement;
     Ok(())
 }

@@ -143,9 +143,12 @@ pub fn declare(
                 ));
             }
             rest_taken.insert(at.clone(), city.clone());
+            // The Siege Train is no field combat unit (ruling A-43) but besieges (11.3).
             state
-                .field_units(side, &at)
-                .into_iter()
+                .units
+                .iter()
+                .filter(|(_, x)| x.owner == side && x.place == Place::Province(at.clone()))
+                .map(|(c, _)| c.clone())
                 .filter(|u| besieger(state, u) && !units_used.contains(u))
                 .collect::<Vec<_>>()
         } else {

@@ -136,7 +136,7 @@ fn maildir_is_read_sorted_from_cur_and_new() {
         std::fs::write(dir.path().join(sub).join(name), build_message(&m).unwrap()).unwrap();
     }
     std::fs::write(dir.path().join("new/.hidden"), b"x").unwrap();
-    let got = read_maildir(dir.path()).unwrap();
+    let got = read_maildir(dir.path()).unwrap().messages;
     let subjects: Vec<&str> = got.iter().map(|(_, r)| r.subject.as_str()).collect();
     assert_eq!(subjects, vec!["first", "second", "third"]);
     assert!(got[0].0.ends_with("cur/100.host:2,S"));

@@ -192,3 +192,100 @@ fn tls_is_never_skipped_silently() {
     assert!(matches!(err, MailError::Smtp { .. }), "{err:?}");
     assert!(!format!("{err} {err:?}").contains(PASSWORD));
 }
+
+/// A private CA (a club's own) and a server certificate it issued for 127.0.0.1 and
+/// localhost, made fresh for the test (rcgen); returns the CA certificate as PEM and
+/// the server's rustls configuration (its chain and key).
+fn private_ca() -> (String, std::sync::Arc<rustls::ServerConfig>) {
+    use rcgen::{
+        BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, KeyUsagePurpose,
+    };
+    use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+    let ca_key = KeyPair::generate().unwrap();
+    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(DnType::CommonName, "Tabletop Club private CA");
+    ca.key_usages = vec![
+        KeyUsagePurpose::KeyCertSign,
+        KeyUsagePurpose::CrlSign,
+        KeyUsagePurpose::DigitalSignature,
+    ];
+    let ca_cert = ca.self_signed(&ca_key).unwrap();
+    let issuer = Issuer::new(ca, ca_key);
+    let server_key = KeyPair::generate().unwrap();
+    let mut server =
+        CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()]).unwrap();
+    server
+        .distinguished_name
+        .push(DnType::CommonName, "mail.club.test");
+    let server_cert = server.signed_by(&server_key, &issuer).unwrap();
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let cfg = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(
+            vec![server_cert.der().clone(), ca_cert.der().clone()],
+            PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(server_key.serialize_der())),
+        )
+        .unwrap();
+    (ca_cert.pem(), std::sync::Arc::new(cfg))
+}
+
+#[test]
+fn starttls_to_a_server_with_a_private_ca() {
+    let (ca_pem, tls) = private_ca();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club-ca.pem"), &ca_pem).unwrap();
+    let mechs = [AuthMechanism::Plain, AuthMechanism::Login];
+
+    // Only the public roots: the server's certificate is refused before any login,
+    // and the error says how to trust the club's CA.
+    let sink = SmtpSink::start_tls(USER, PASSWORD, &mechs, 1, tls.clone());
+    let url = format!("smtp://rome%40example.test@127.0.0.1:{}", sink.port);
+    let cfg =
+        SmtpConfig::from_values_and_file(Some(url.clone()), Some(PASSWORD.into()), None).unwrap();
+    let err = send_smtp(&sample_mail(), &cfg).unwrap_err();
+    eprintln!("{err}");
+    assert!(matches!(err, MailError::Smtp { .. }), "{err:?}");
+    assert!(err.to_string().contains("ca_file"), "{err}");
+    assert!(!format!("{err} {err:?}").contains(PASSWORD));
+    assert!(sink.recv(1).is_none());
+
+    // The documented way: `ca_file:` in the settings file (read from its folder).
+    let sink = SmtpSink::start_tls(USER, PASSWORD, &mechs, 1, tls.clone());
+    let file = private_file(
+        dir.path(),
+        &format!(
+            "url: smtp://rome%40example.test@127.0.0.1:{}\npassword: \"{PASSWORD}\"\nca_file: club-ca.pem\n",
+            sink.port
+        ),
+    );
+    let cfg = SmtpConfig::from_values_and_file(None, None, Some(&file)).unwrap();
+    assert!(cfg.to_string().contains("club-ca.pem"), "{cfg}");
+    let mail = sample_mail();
+    send_smtp(&mail, &cfg).unwrap_or_else(|e| panic!("{e}"));
+    let got = sink.recv(10).expect("the sink received a message over TLS");
+    let parsed = parse_message(&got.data).unwrap();
+    assert_eq!(parsed.attachments, mail.attachments);
+
+    // The same CA given in code (what LEGATUS_SMTP_CA_FILE sets).
+    let sink = SmtpSink::start_tls(USER, PASSWORD, &mechs, 1, tls);
+    let url = format!("smtp://rome%40example.test@127.0.0.1:{}", sink.port);
+    let cfg = SmtpConfig::from_values_and_file(Some(url), Some(PASSWORD.into()), None)
+        .unwrap()
+        .with_ca_file(dir.path().join("club-ca.pem"))
+        .unwrap();
+    send_smtp(&mail, &cfg).unwrap_or_else(|e| panic!("{e}"));
+    assert!(sink.recv(10).is_some());
+
+    // A file that holds no certificate is refused when the settings are read.
+    std::fs::write(dir.path().join("not-a-cert.pem"), "hello\n").unwrap();
+    let err = cfg
+        .clone()
+        .with_ca_file(dir.path().join("not-a-cert.pem"))
+        .unwrap_err();
+    assert!(matches!(err, MailError::Config(_)), "{err:?}");
+    assert!(err.to_string().contains("BEGIN CERTIFICATE"), "{err}");
+}

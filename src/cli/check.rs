@@ -30,6 +30,9 @@ pub struct VerifyArgs {
 pub struct AuditArgs {
     /// The log file (log.yaml), or the game folder holding it.
     log: PathBuf,
+    /// A second copy of the same game's log (or its folder): compare the two and show
+    /// where they fork, with both signed entries as evidence (exit 3 on a fork).
+    other: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: AuditFormat,
@@ -145,6 +148,9 @@ pub fn verify(registry: &Registry, mut a: VerifyArgs, out: &mut dyn Write) -> Re
 
 pub fn audit(registry: &Registry, mut a: AuditArgs, out: &mut dyn Write) -> Result<(), Error> {
     a.log = log_file(&a.log);
+    if let Some(other) = &a.other {
+        return super::compare::run(registry, &a.log, &log_file(other), out);
+    }
     let mut authors: BTreeMap<u64, String> = BTreeMap::new();
     let mut audit = Audit::default();
     replay(LogReader::open(&a.log)?, registry, |e, _| {
@@ -165,7 +171,7 @@ pub fn audit(registry: &Registry, mut a: AuditArgs, out: &mut dyn Write) -> Resu
         AuditFormat::Text | AuditFormat::Markdown => {
             let md = matches!(a.format, AuditFormat::Markdown);
             let mut s = String::new();
-            const HOW: &str = "Every die rolled in this game, in order. \"entry\" is the entry whose orders called for the roll and \"side\" its author; \"fixed by\" is the entry whose dice reveal fixed the value — a secret committed before play began (in open dice, the seed printed in the header). The log verified: each value below was recomputed from those secrets.";
+            const HOW: &str = "Every die rolled in this game, in order. \"entry\" is the entry whose orders called for the roll; \"side\" is the side the roll is for, as the rules name it (a besieger's siege roll is his even when the other side's entry brought it about), or else that entry's author; \"fixed by\" is the entry whose dice reveal fixed the value — a secret committed before play began (in open dice, the seed printed in the header). The log verified: each value below was recomputed from those secrets. The statistics per side count each roll for the side it is for.";
             if md {
                 s.push_str(&format!("# Dice audit\n\n{HOW}\n\n| entry | side | fixed by | purpose | rule | die | value |\n|---|---|---|---|---|---|---|\n"));
             } else {
@@ -197,9 +203,9 @@ pub fn audit(registry: &Registry, mut a: AuditArgs, out: &mut dyn Write) -> Resu
                 }
             }
             s.push_str(if md {
-                "\n## Distribution per side\n\n"
+                "\n## Distribution per side (each roll counted for the side it is for)\n\n"
             } else {
-                "\nDistribution per side\n"
+                "\nDistribution per side (each roll counted for the side it is for)\n"
             });
             for (side, dice) in &audit.distribution {
                 for (die, faces) in dice {

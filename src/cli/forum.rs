@@ -692,7 +692,7 @@ fn import_new(
         LogReader::new(label.to_string(), Cursor::new(log.as_bytes())),
         registry,
     )?;
-    super::mail::start_received_game(into, &game, log.as_bytes(), label, out)?;
+    super::inbox::start_received_game(into, &game, log.as_bytes(), label, out)?;
     if bad.is_empty() {
         Ok(())
     } else {

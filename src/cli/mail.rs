@@ -1,5 +1,5 @@
-//! `legatus mail` (send the game to the other side by email) and `legatus inbox`
-//! (merge a received log into a game folder, or start a folder for a new game).
+//! `legatus mail`: send the game to the other side by email (`legatus inbox`,
+//! in [`super::inbox`], reads it back).
 //!
 //! A message carries three attachments: `log.yaml` (the whole signed log: the
 //! only thing `inbox` trusts), the recipient's order template for the pending
@@ -7,24 +7,20 @@
 //! text is for people and is never read back.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{ArgGroup, Args};
 
 use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
-use crate::engine::merge::{self, LogSummary, Merged};
-use crate::engine::verify::verify;
+use crate::engine::merge::LogSummary;
 use crate::engine::{render, Error};
-use crate::protocol::keys::fingerprint;
-use crate::protocol::log::LogReader;
 use crate::ruleset::{PendingKind, Registry};
 use crate::transport::mail::{
-    parse_message, read_maildir, send_smtp, subject_line, write_eml, Attachment, MailError,
-    OutgoingMail, ReceivedMail, SmtpConfig,
+    send_smtp, subject_line, write_eml, Attachment, MailError, OutgoingMail, SmtpConfig,
 };
 
-/// The attachment `inbox` reads.
+/// The name of the attached log (`inbox` recognises a log by its content, whatever its name).
 pub(crate) const LOG_ATTACHMENT: &str = "log.yaml";
 
 #[derive(Args, Debug)]
@@ -42,23 +38,11 @@ pub struct MailArgs {
     /// Write the message to FILE (an .eml any mail program can open and send) instead.
     #[arg(long, value_name = "FILE")]
     eml: Option<PathBuf>,
-    /// SMTP settings file: YAML with `url:` (smtp://user@host:port) and `password:`;
-    /// must not be readable by others.
+    /// SMTP settings file: YAML with `url:` (smtp://user@host:port), `password:` and,
+    /// for a server with a private CA or a self-signed certificate, `ca_file:` (that
+    /// certificate as PEM; or set LEGATUS_SMTP_CA_FILE); must not be readable by others.
     #[arg(long, value_name = "FILE", conflicts_with = "eml")]
     config: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-#[command(group(ArgGroup::new("target").required(true).args(["game", "into"])))]
-pub struct InboxArgs {
-    /// A message file (.eml) or a Maildir folder (cur/ and new/ are read; nothing is moved).
-    source: PathBuf,
-    /// The local game folder to merge the received log into.
-    #[arg(long, value_name = "GAME")]
-    game: Option<PathBuf>,
-    /// A game you do not have yet: create this folder with the received, verified log.
-    #[arg(long, value_name = "DIR")]
-    into: Option<PathBuf>,
 }
 
 fn say(out: &mut dyn Write, s: impl AsRef<str>) -> Result<(), Error> {
@@ -292,277 +276,4 @@ To send the game to your opponent, use --to {}.",
     }
     say(out, format!("Subject: {}", msg.subject))?;
     say(out, format!("Attached: {}", names.join(", ")))
-}
-
-/// Messages from a file or a Maildir, each with a label for messages.
-fn messages(source: &Path) -> Result<Vec<(String, ReceivedMail)>, Error> {
-    if source.is_dir() {
-        Ok(read_maildir(source)
-            .map_err(mail_err)?
-            .into_iter()
-            .map(|(p, m)| (p.display().to_string(), m))
-            .collect())
-    } else {
-        let raw = std::fs::read(source)
-            .map_err(|e| Error::input(format!("{}: {e}", source.display())))?;
-        let m = parse_message(&raw).map_err(|e| match e {
-            MailError::Parse { reason, .. } => Error::input(format!(
-                "{}: not an email message: {reason}",
-                source.display()
-            )),
-            other => mail_err(other),
-        })?;
-        Ok(vec![(source.display().to_string(), m)])
-    }
-}
-
-fn log_attachment(m: &ReceivedMail) -> Option<&Attachment> {
-    m.attachments.iter().find(|a| a.file_name == LOG_ATTACHMENT)
-}
-
-/// The header of a game in plain words, for someone deciding whether to join.
-pub(crate) fn describe_header(game: &Game) -> Vec<String> {
-    let h = &game.header;
-    let mut v = vec![
-        format!("Game {}", h.game),
-        format!(
-            "Ruleset: {} ({} version {})",
-            game.rules().title(),
-            h.ruleset.id,
-            h.ruleset.version
-        ),
-        format!("Scenario: {}", h.scenario.id),
-        format!(
-            "Scenario data: sha256 {}{}",
-            h.scenario.data_hash,
-            if h.scenario.overrides.is_empty() {
-                " (no overrides)".to_string()
-            } else {
-                format!(" (with overrides {})", h.scenario.overrides.join(", "))
-            }
-        ),
-        format!(
-            "Optional rules: {}",
-            if h.options.is_empty() {
-                "none".to_string()
-            } else {
-                h.options.join(", ")
-            }
-        ),
-        format!("Dice: {}", h.dice.mode),
-        "Players:".to_string(),
-    ];
-    for p in &h.players {
-        let fp = game.key(&p.side).map(fingerprint).unwrap_or_default();
-        v.push(format!(
-            "  - {}: {} <{}>, key {fp}",
-            p.side, p.name, p.email
-        ));
-    }
-    v
-}
-
-/// `legatus inbox`: reads messages and merges their `log.yaml` into `--game`, or
-/// creates `--into` for a game not held yet.
-///
-/// Errors: [`Error::Input`] when the source is unreadable, has no legatus
-/// attachment, or holds another game's log; [`Error::Verify`] when the received
-/// log does not verify or forks from the local one. Nothing is written on error.
-pub fn inbox(registry: &Registry, a: InboxArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let msgs = messages(&a.source)?;
-    let single = !a.source.is_dir();
-    if msgs.is_empty() {
-        return Err(Error::input(format!(
-            "{}: no messages in this Maildir",
-            a.source.display()
-        )));
-    }
-    match (&a.game, &a.into) {
-        (Some(g), _) => inbox_merge(registry, g, &msgs, single, out),
-        (None, Some(into)) => inbox_new(registry, into, &msgs, out),
-        (None, None) => unreachable!("clap requires --game or --into"),
-    }
-}
-
-fn inbox_merge(
-    registry: &Registry,
-    game: &Path,
-    msgs: &[(String, ReceivedMail)],
-    single: bool,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    let dir = GameDir::new(game);
-    if !dir.log().exists() {
-        return Err(Error::input(format!(
-            "{} has no log.yaml: is it a game folder? (for a game you do not have yet use --into <new folder>)",
-            game.display()
-        )));
-    }
-    let lock = dir.lock()?;
-    let mut first_error: Option<Error> = None;
-    let mut merged = None;
-    for (label, m) in msgs {
-        let Some(att) = log_attachment(m) else {
-            let e = format!(
-                "{label}: no legatus attachment ({LOG_ATTACHMENT}) in this message (subject {:?}); nothing to merge",
-                m.subject
-            );
-            if single {
-                return Err(Error::input(e));
-            }
-            say(out, format!("- {e}"))?;
-            continue;
-        };
-        let name = format!("{label} ({LOG_ATTACHMENT})");
-        match merge::merge_into(&dir, &lock, registry, &name, &att.bytes) {
-            Ok(Merged::UpToDate { local, received }) => say(
-                out,
-                format!(
-                    "{label}: nothing to do — it carries {received} entries and {} already has {local}{}",
-                    game.display(),
-                    if received == local { " (the same log)" } else { " (this copy is older)" }
-                ),
-            )?,
-            Ok(Merged::Extended { from, to, game: g }) => {
-                say(
-                    out,
-                    format!(
-                        "{label}: merged entries {}-{to} into {} (verified: chain, signatures, dice, rules)",
-                        from + 1,
-                        game.display()
-                    ),
-                )?;
-                merged = Some(g);
-            }
-            Err(e) => {
-                if single {
-                    return Err(e);
-                }
-                say(out, format!("- {label}: {e}"))?;
-                let worse = match (&first_error, &e) {
-                    (None, _) => true,
-                    (Some(Error::Verify { .. }), _) => false,
-                    (Some(_), Error::Verify { .. }) => true,
-                    _ => false,
-                };
-                if worse {
-                    first_error = Some(e);
-                }
-            }
-        }
-    }
-    if let Some(g) = merged {
-        say(out, "Next:")?;
-        for line in render::next_steps_in(&g, &game.display().to_string()) {
-            say(out, format!("  - {line}"))?;
-        }
-    }
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
-fn inbox_new(
-    registry: &Registry,
-    into: &Path,
-    msgs: &[(String, ReceivedMail)],
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    // The longest log among the messages (the first of equal length).
-    let mut best: Option<(&str, &Attachment, LogSummary)> = None;
-    let mut skipped = Vec::new();
-    for (label, m) in msgs {
-        let Some(att) = log_attachment(m) else {
-            skipped.push(label.as_str());
-            continue;
-        };
-        let s = LogSummary::from_bytes(label, &att.bytes)?;
-        if let Some((_, _, b)) = &best {
-            if b.header.game != s.header.game {
-                return Err(Error::input(format!(
-                    "the messages hold logs of different games ({} and {}); give one message file",
-                    b.header.game, s.header.game
-                )));
-            }
-            if s.entries.len() <= b.entries.len() {
-                continue;
-            }
-        }
-        best = Some((label, att, s));
-    }
-    let Some((label, att, _)) = best else {
-        return Err(Error::input(format!(
-            "no legatus attachment ({LOG_ATTACHMENT}) in {}",
-            skipped.join(", ")
-        )));
-    };
-    if into.exists()
-        && std::fs::read_dir(into)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(true)
-    {
-        return Err(Error::input(format!(
-            "{} already exists and is not empty: give a new folder to --into, or merge into an existing game with --game",
-            into.display()
-        )));
-    }
-    let name = format!("{label} ({LOG_ATTACHMENT})");
-    let (game, _) = verify(
-        LogReader::new(name.clone(), std::io::Cursor::new(&att.bytes[..])),
-        registry,
-    )?;
-    start_received_game(into, &game, &att.bytes, label, out)
-}
-
-/// Creates the folder `into` for a verified game received by mail or from a
-/// forum, and tells the player what it is and what to do next.
-pub(crate) fn start_received_game(
-    into: &Path,
-    game: &Game,
-    log_bytes: &[u8],
-    label: &str,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    create_game_dir(into, game, log_bytes)?;
-    say(out, format!("{label}: a game you did not have yet; its log verifies (chain, signatures, dice, rules)."))?;
-    for line in describe_header(game) {
-        say(out, line)?;
-    }
-    say(
-        out,
-        format!(
-            "Created {} with {} entries. Check the players, keys and scenario above before you play.",
-            into.display(),
-            game.last_seq()
-        ),
-    )?;
-    say(out, "Next:")?;
-    for line in render::next_steps_in(game, &into.display().to_string()) {
-        say(out, format!("  - {line}"))?;
-    }
-    Ok(())
-}
-
-/// Creates the folder `into` holding `log_bytes` and the caches of `game`: the
-/// files are written into a temporary folder next to it, which is then renamed.
-pub(crate) fn create_game_dir(into: &Path, game: &Game, log_bytes: &[u8]) -> Result<(), Error> {
-    let parent = match into.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".legatus-new-")
-        .tempdir_in(&parent)
-        .map_err(|e| Error::input(format!("{}: {e}", parent.display())))?;
-    merge::write_game(&GameDir::new(tmp.path()), game, log_bytes)?;
-    if into.exists() {
-        // An empty folder: rename replaces it.
-        std::fs::remove_dir(into).map_err(|e| Error::input(format!("{}: {e}", into.display())))?;
-    }
-    let kept = tmp.keep();
-    std::fs::rename(&kept, into).map_err(|e| {
-        let _ = std::fs::remove_dir_all(&kept);
-        Error::input(format!("{}: {e}", into.display()))
-    })
 }

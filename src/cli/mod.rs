@@ -13,9 +13,11 @@ use crate::engine::Error;
 use crate::ruleset::Registry;
 
 mod check;
+mod compare;
 mod data;
 mod demo;
 mod forum;
+mod inbox;
 mod keygen;
 mod mail;
 mod new;
@@ -51,7 +53,7 @@ enum Command {
     Apply(play::ApplyArgs),
     /// Replay and check a log offline; print a verdict and the first bad entry.
     Verify(check::VerifyArgs),
-    /// Every die roll with its entry, purpose and rule; per-side statistics.
+    /// Every die roll with its entry, purpose and rule; per-side statistics. With two logs: where two copies fork, as evidence.
     Audit(check::AuditArgs),
     /// Make an OpenSSH ed25519 key.
     Keygen(keygen::KeygenArgs),
@@ -69,7 +71,7 @@ enum Command {
     /// Email the game to a side: the turn report, log.yaml, report.md and his order template (when his next step does not wait on his own dice reveal).
     Mail(mail::MailArgs),
     /// Merge the log.yaml of received mail (.eml file or Maildir) into a game folder, or start a new one.
-    Inbox(mail::InboxArgs),
+    Inbox(inbox::InboxArgs),
     /// Print a forum post: the turn report and a paste block of signed entries.
     Post(forum::PostArgs),
     /// Take the entries of paste blocks (a post or a copied thread page) into a game folder.
@@ -108,7 +110,7 @@ where
         Command::Data(a) => data::run(a, out),
         Command::Schemas { out: dir } => schemas::run(registry, &dir, out),
         Command::Mail(a) => mail::mail(registry, a, out, err),
-        Command::Inbox(a) => mail::inbox(registry, a, out),
+        Command::Inbox(a) => inbox::inbox(registry, a, out, err),
         Command::Post(a) => forum::post(registry, a, out),
         Command::Import(a) => forum::import(registry, a, out),
     };

@@ -1,5 +1,8 @@
 //! `legatus audit`: every die roll of a verified log, with its entry, purpose
-//! and rule, and per-side counts of each die's faces.
+//! and rule, and per-side counts of each die's faces — grouped by the side each
+//! roll is for, which the ruleset names (a siege roll is the besieger's even when
+//! another side's entry brought it about), else the author of the entry whose
+//! orders called for it.
 
 use std::collections::BTreeMap;
 
@@ -12,8 +15,12 @@ use crate::protocol::dice::Roll;
 pub struct AuditedRoll {
     /// The entry whose orders called for the roll.
     pub entry: u64,
-    /// That entry's author (whose orders the roll resolved).
+    /// The side the roll is for: as the ruleset says, else the entry's author.
     pub side: String,
+    /// Whether the ruleset named `side` (`false`: it is the entry's author).
+    pub side_from_rules: bool,
+    /// The author of `entry`.
+    pub author: String,
     /// The entry whose reveal fixed the roll.
     pub fixed_by: u64,
     /// The roll.
@@ -34,12 +41,14 @@ pub struct Audit {
 }
 
 impl Audit {
-    /// Adds the rolls recorded for an entry by `author`, fixed by entry `fixed_by`.
+    /// Adds the rolls of an entry by `author`, fixed by entry `fixed_by`, each to
+    /// the side it is for (the entry's author when the ruleset did not say).
     pub fn add(&mut self, entry: u64, author: &str, fixed_by: u64, rolls: &[Roll]) {
         for r in rolls {
+            let side = r.side.as_deref().unwrap_or(author);
             *self
                 .distribution
-                .entry(author.to_string())
+                .entry(side.to_string())
                 .or_default()
                 .entry(r.die.clone())
                 .or_default()
@@ -47,7 +56,9 @@ impl Audit {
                 .or_default() += 1;
             self.rolls.push(AuditedRoll {
                 entry,
-                side: author.to_string(),
+                side: side.to_string(),
+                side_from_rules: r.side.is_some(),
+                author: author.to_string(),
                 fixed_by,
                 roll: r.clone(),
             });

@@ -192,6 +192,41 @@ pub fn fork_error(local: &EntryId, received: &EntryId) -> Error {
     }
 }
 
+/// Checks that the local log of `dir` verifies on its own; `name` names the
+/// received copy in the message.
+///
+/// Errors: [`Error::Verify`] (check `local copy`) naming the first bad entry of the
+/// local log, saying that the local copy — not the received one — was changed
+/// after it was written, and how to rebuild the folder from the opponent's copy.
+fn local_copy_verifies(dir: &GameDir, registry: &Registry, name: &str) -> Result<(), Error> {
+    let log = dir.log();
+    match verify(LogReader::open(&log)?, registry) {
+        Ok(_) => Ok(()),
+        Err(Error::Verify { seq, check, reason }) => {
+            let at = if seq == 0 {
+                "its header".to_string()
+            } else {
+                format!("entry {seq}")
+            };
+            let folder = dir.path.display();
+            Err(Error::Verify {
+                seq,
+                check: "local copy",
+                reason: format!(
+                    "your own copy {} fails its own check at {at} ({check}: {reason}). It was changed after it was \
+written — edited by hand, or damaged on disk — so this is not a fork between two signed logs, and no one's \
+entries are in doubt. Nothing was merged. To recover it from your opponent's copy ({name}): rename the folder \
+{folder} to keep the changed copy aside, then make the folder again from what you received — \
+`legatus inbox <message> --into {folder}` for mail, or `legatus import {folder} <post> --new` for a post \
+that carries the whole game (`legatus post --from 1`). Your key is not in the folder: nothing else is lost",
+                    log.display()
+                ),
+            })
+        }
+        Err(other) => Err(other),
+    }
+}
+
 /// Writes `state.yaml`, `report.md` (from `game`) and then `log.yaml` (`log_bytes`)
 /// into `dir`, each atomically.
 ///
@@ -213,7 +248,9 @@ pub fn write_game(dir: &GameDir, game: &Game, log_bytes: &[u8]) -> Result<(), Er
 /// local log is a prefix of it (by hash) and it verifies as a whole.
 ///
 /// Errors: [`Error::Input`] if either log cannot be read or the received log is
-/// of another game; [`Error::Verify`] (check `fork`) if the logs fork, or any
+/// of another game; [`Error::Verify`] (check `fork`) if the logs fork — unless the
+/// local log fails its own check (check `local copy`: it was changed after it was
+/// written, and the error says how to rebuild it from the received copy) — or any
 /// verification failure of the received log. Nothing is written on error.
 pub fn merge_into(
     dir: &GameDir,
@@ -241,6 +278,11 @@ pub fn merge_into(
                 other => other,
             });
         }
+    }
+    if matches!(relation, Relation::Fork { .. } | Relation::HeaderFork) {
+        // Before calling it a fork, check our own copy: a local log changed after it
+        // was written (edited by hand, damaged on disk) differs from every honest copy.
+        local_copy_verifies(dir, registry, name)?;
     }
     match relation {
         Relation::OtherGame { local, received } => Err(Error::input(format!(

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod error;
+pub mod evidence;
 pub mod folder;
 pub mod game;
 pub mod merge;

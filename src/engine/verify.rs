@@ -41,7 +41,9 @@ pub fn verify<R: BufRead>(
     replay(reader, registry, |_, _| Ok(()))
 }
 
-/// Replays a log, calling `each` with every verified entry and the game after it.
+/// Replays a log, calling `each` with every verified entry (its `resolves` as
+/// replayed: equal to the recorded ones, with [`crate::protocol::dice::Roll::side`]
+/// filled in where the ruleset says whom a roll is for) and the game after it.
 pub fn replay<R: BufRead>(
     mut reader: LogReader<R>,
     registry: &Registry,
@@ -126,6 +128,9 @@ pub fn replay<R: BufRead>(
         v.states += 1;
         let hash = entry.hash().map_err(|e| fail("chain", e.to_string()))?;
         game.link(hash);
+        // The replayed rolls equal the recorded ones and also say whom each is for.
+        let mut entry = entry;
+        entry.resolves = out.resolves;
         each(&entry, &game)?;
         v.entries += 1;
     }

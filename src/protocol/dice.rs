@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::canonical::sha256_parts;
 
 /// One recorded roll: what it was for, the rule that called for it, the die and the value read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Roll {
     /// Plain words, e.g. "minor combat at Cilicia".
@@ -34,6 +34,19 @@ pub struct Roll {
     pub die: String,
     /// The value read: 1..=N for dN, 0..=9 for d10.
     pub value: u32,
+    /// The side the roll is for (whose roll it is in the rules), as the ruleset
+    /// said with [`Dice::roll_for`]; `None` when it did not say. Not written to the
+    /// log: replaying the log gives it again.
+    #[serde(skip)]
+    pub side: Option<String>,
+}
+
+// Two rolls are equal when the four recorded fields agree: `side` is not recorded
+// in the log, so a replayed roll equals the one the log holds.
+impl PartialEq for Roll {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.purpose, &self.rule, &self.die, self.value) == (&o.purpose, &o.rule, &o.die, o.value)
+    }
 }
 
 /// Returned when a ruleset draws a die while the entry's dice are not yet
@@ -53,6 +66,34 @@ enum Source {
 pub struct Dice {
     source: Source,
     rolls: Vec<Roll>,
+    /// The side the next rolls are for (see [`Dice::roll_for`]).
+    side: Option<String>,
+}
+
+/// [`Dice`] rolling for one side (see [`Dice::roll_for`]); dropping it restores
+/// the side rolled for before.
+pub struct RollingFor<'a> {
+    dice: &'a mut Dice,
+    prev: Option<String>,
+}
+
+impl std::ops::Deref for RollingFor<'_> {
+    type Target = Dice;
+    fn deref(&self) -> &Dice {
+        self.dice
+    }
+}
+
+impl std::ops::DerefMut for RollingFor<'_> {
+    fn deref_mut(&mut self) -> &mut Dice {
+        self.dice
+    }
+}
+
+impl Drop for RollingFor<'_> {
+    fn drop(&mut self) {
+        self.dice.side = self.prev.take();
+    }
 }
 
 /// Seed for the dice that resolve an entry.
@@ -70,6 +111,7 @@ impl Dice {
         Dice {
             source: Source::Stream(Box::new(ChaCha20Rng::from_seed(seed))),
             rolls: Vec::new(),
+            side: None,
         }
     }
 
@@ -78,7 +120,18 @@ impl Dice {
         Dice {
             source: Source::Deferred,
             rolls: Vec::new(),
+            side: None,
         }
+    }
+
+    /// The dice, rolling for `side` until the returned guard is dropped (use it
+    /// in one expression: `dice.roll_for("persian").d6(..)?`): the side the rolls
+    /// are for in the rules (the besieger's siege roll, the defender's block), which
+    /// may not be the author of the entry being resolved. Recorded in
+    /// [`Roll::side`]; the audit groups its statistics by it.
+    pub fn roll_for(&mut self, side: &str) -> RollingFor<'_> {
+        let prev = self.side.replace(side.to_string());
+        RollingFor { dice: self, prev }
     }
 
     /// The rolls drawn so far, in order.
@@ -112,6 +165,7 @@ impl Dice {
             rule: rule.to_string(),
             die,
             value,
+            side: self.side.clone(),
         });
         value
     }
@@ -179,6 +233,20 @@ mod tests {
         let mut d = Dice::deferred();
         assert_eq!(d.d6("x", "y"), Err(DiceUnavailable));
         assert!(d.rolls().is_empty());
+    }
+
+    #[test]
+    fn protocol_dice_roll_for_names_the_side_of_those_rolls_only() {
+        let mut d = Dice::from_seed([3; 32]);
+        d.d6("before", "t").unwrap();
+        d.roll_for("persian").two_d6("sortie", "t").unwrap();
+        d.d6("after", "t").unwrap();
+        let sides: Vec<Option<&str>> = d.rolls().iter().map(|r| r.side.as_deref()).collect();
+        assert_eq!(sides, [None, Some("persian"), Some("persian"), None]);
+        // Not part of what is recorded or compared.
+        let mut other = d.rolls()[1].clone();
+        other.side = None;
+        assert_eq!(other, d.rolls()[1]);
     }
 
     #[test]

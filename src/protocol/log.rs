@@ -262,6 +262,12 @@ pub enum LogError {
     /// header, nor a damaged one (it has no `legatus:` protocol version).
     #[error("{file}: this is not a legatus log: {reason}")]
     NotALog { file: String, reason: String },
+    /// The file starts with two byte-order marks: a program added one to a file
+    /// that already had one.
+    #[error("{file}:1:1: the file starts with two byte-order marks (the invisible character U+FEFF, twice): \
+a program that saved or passed it on added a second one. Save it again as UTF-8 without a byte-order mark, \
+or ask for the file again")]
+    DoubledBom { file: String },
     /// A document is larger than [`MAX_DOC_BYTES`].
     #[error("{file}:{line}: a log document larger than {MAX_DOC_BYTES} bytes is refused")]
     TooLarge { file: String, line: u64 },
@@ -322,10 +328,8 @@ impl<R: BufRead> LogReader<R> {
         let mut meaningful = false;
         loop {
             let mut line = String::new();
-            let n = self
-                .input
-                .read_line(&mut line)
-                .map_err(|source| LogError::Io {
+            let n =
+                read_line_any_end(&mut self.input, &mut line).map_err(|source| LogError::Io {
                     file: self.file.clone(),
                     source,
                 })?;
@@ -336,6 +340,11 @@ impl<R: BufRead> LogReader<R> {
             self.line_no += 1;
             if self.line_no == 1 {
                 if let Some(rest) = line.strip_prefix('\u{feff}') {
+                    if rest.starts_with('\u{feff}') {
+                        return Err(LogError::DoubledBom {
+                            file: self.file.clone(),
+                        });
+                    }
                     line = rest.to_string();
                 }
             }
@@ -374,6 +383,67 @@ impl<R: BufRead> LogReader<R> {
             column,
             message: short_message(&e),
         }
+    }
+}
+
+/// Reads one line ended by LF, CRLF or a lone CR (old Mac mail programs) into
+/// `line`, which gets a plain `\n` in place of the line end. Returns the bytes
+/// consumed (0 at the end of input).
+///
+/// Errors: the reader's, and [`std::io::ErrorKind::InvalidData`] for text that is not UTF-8.
+fn read_line_any_end<R: BufRead>(input: &mut R, line: &mut String) -> std::io::Result<usize> {
+    let mut bytes = Vec::new();
+    let mut consumed = 0;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                let cr = buf[i] == b'\r';
+                bytes.extend_from_slice(&buf[..i]);
+                input.consume(i + 1);
+                consumed += i + 1;
+                if cr && input.fill_buf()?.first() == Some(&b'\n') {
+                    input.consume(1);
+                    consumed += 1;
+                }
+                bytes.push(b'\n');
+                break;
+            }
+            None => {
+                let n = buf.len();
+                bytes.extend_from_slice(buf);
+                input.consume(n);
+                consumed += n;
+            }
+        }
+    }
+    line.push_str(std::str::from_utf8(&bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })?);
+    Ok(consumed)
+}
+
+/// Whether `bytes` hold a legatus log, judged by content alone (whatever the file
+/// is called): its first document reads as a header, or is a damaged one — it has
+/// the `legatus:` protocol version every header starts with. A log that starts with
+/// two byte-order marks counts (reading it then says what is wrong); text that is
+/// not UTF-8 does not.
+pub fn is_log(bytes: &[u8]) -> bool {
+    let mut reader = LogReader::new(String::new(), std::io::Cursor::new(bytes));
+    match reader.next_text() {
+        Ok(Some((text, _))) => {
+            serde_saphyr::from_str_with_options::<Header>(&text, yaml_options()).is_ok()
+                || not_a_log(&text).is_none()
+        }
+        Ok(None) => false,
+        Err(LogError::DoubledBom { .. }) | Err(LogError::TooLarge { .. }) => true,
+        Err(_) => false,
     }
 }
 

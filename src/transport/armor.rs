@@ -96,15 +96,19 @@ pub enum ArmorErrorKind {
     BadCharacter { ch: char, line: usize },
     #[error("the block has no content between its header and its END line")]
     EmptyBody,
-    #[error("the base64 text is damaged: {0}")]
+    #[error("its content does not match its checksum: the block was damaged when it was copied or posted \
+(its base64 text does not decode: {0}). Copy it again from the post, or ask for it to be posted again")]
     BadBase64(String),
     #[error("declared length {declared} bytes is over the limit of {limit} bytes")]
     TooLarge { declared: u64, limit: u64 },
-    #[error("the content does not decompress: {0}")]
+    #[error("its content does not match its checksum: the block was damaged when it was copied or posted \
+(its compressed content is broken: {0}). Copy it again from the post, or ask for it to be posted again")]
     Decompress(String),
-    #[error("damaged or edited: the header declares {declared} bytes but the content decompresses to {actual}")]
+    #[error("its content does not match its checksum: damaged or edited — the header declares {declared} bytes \
+but the content decompresses to {actual}. Copy it again from the post, or ask for it to be posted again")]
     LengthMismatch { declared: u64, actual: String },
-    #[error("checksum mismatch: the header says {expected} but the content hashes to {actual}; the block was altered in transit")]
+    #[error("checksum mismatch: the header says {expected} but the content hashes to {actual}; the block was altered in transit. \
+Copy it again from the post, or ask for it to be posted again")]
     ChecksumMismatch { expected: String, actual: String },
 }
 

@@ -1,24 +1,22 @@
-//! Email: building messages (lettre), writing `.eml` files, sending by SMTP, and
-//! reading messages back (mail-parser) from files or a Maildir.
+//! Email: building messages (lettre), writing `.eml` files, sending by SMTP
+//! ([`smtp`]), and reading messages back ([`receive`], mail-parser) from files or a Maildir.
 //!
 //! Signed data always travels as attachments (base64 transfer encoding, so the bytes
 //! arrive exactly as sent); the body text is for people and is never trusted.
 
-use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use base64::alphabet;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
-use base64::engine::DecodePaddingMode;
-use base64::Engine as _;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
-use mail_parser::MimeHeaders as _;
 
+mod receive;
 mod smtp;
 
+pub use receive::{
+    is_tnef, parse_message, read_maildir, DamagedPart, Maildir, ReceivedMail, TNEF_ADVICE,
+};
 pub use smtp::{send_smtp, SmtpConfig};
 
 /// One attached file: its name (as shown to the recipient), MIME type, and exact bytes.
@@ -40,18 +38,6 @@ pub struct OutgoingMail {
     pub subject: String,
     /// Plain text for the human reader.
     pub body_text: String,
-    pub attachments: Vec<Attachment>,
-}
-
-/// A message read back by [`parse_message`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReceivedMail {
-    pub subject: String,
-    /// The sender's bare address (`addr@host`), or empty if the message has none.
-    pub from: String,
-    /// The first text part, or empty.
-    pub body_text: String,
-    /// Attachments, with file names made safe by [`safe_file_name`].
     pub attachments: Vec<Attachment>,
 }
 
@@ -160,140 +146,6 @@ pub fn write_eml(mail: &OutgoingMail, path: &Path) -> Result<(), MailError> {
     tmp.as_file().sync_all().map_err(|e| io("write", e))?;
     tmp.persist(path).map_err(|e| io("rename into", e.error))?;
     Ok(())
-}
-
-/// Parses a raw RFC 5322 message (as read from an `.eml` file or a Maildir).
-///
-/// Attachment bytes are exact: base64 parts are decoded from the raw text (no charset
-/// conversion), other parts as mail-parser decodes them. File names are passed through
-/// [`safe_file_name`]. An attachment without a name gets `attachment-<n>`.
-///
-/// Errors: [`MailError::Parse`] if the bytes are not a message at all.
-pub fn parse_message(raw: &[u8]) -> Result<ReceivedMail, MailError> {
-    let msg = mail_parser::MessageParser::default()
-        .parse(raw)
-        .ok_or_else(|| MailError::Parse {
-            what: "given".into(),
-            reason: "no message headers found".into(),
-        })?;
-    let subject = msg.subject().unwrap_or("").to_string();
-    let from = msg
-        .from()
-        .and_then(|a| a.first())
-        .and_then(|a| a.address())
-        .unwrap_or("")
-        .to_string();
-    let body_text = msg.body_text(0).map(|c| c.into_owned()).unwrap_or_default();
-    let raw_msg = msg.raw_message();
-    let mut attachments = Vec::new();
-    for (n, part) in msg.attachments().enumerate() {
-        let name = part
-            .attachment_name()
-            .map(safe_file_name)
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| format!("attachment-{}", n + 1));
-        let content_type = match part.content_type() {
-            Some(ct) => match ct.subtype() {
-                Some(sub) => format!("{}/{}", ct.ctype(), sub),
-                None => ct.ctype().to_string(),
-            },
-            None => "application/octet-stream".to_string(),
-        }
-        .to_ascii_lowercase();
-        let exact = (part.encoding == mail_parser::Encoding::Base64)
-            .then(|| {
-                let start = part.raw_body_offset() as usize;
-                let end = part.raw_end_offset() as usize;
-                raw_msg.get(start..end).and_then(decode_base64_lenient)
-            })
-            .flatten();
-        let bytes = exact.unwrap_or_else(|| part.contents().to_vec());
-        attachments.push(Attachment {
-            file_name: name,
-            content_type,
-            bytes,
-        });
-    }
-    Ok(ReceivedMail {
-        subject,
-        from,
-        body_text,
-        attachments,
-    })
-}
-
-fn decode_base64_lenient(raw: &[u8]) -> Option<Vec<u8>> {
-    let clean: Vec<u8> = raw
-        .iter()
-        .copied()
-        .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
-        .collect();
-    let engine = GeneralPurpose::new(
-        &alphabet::STANDARD,
-        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
-    );
-    engine.decode(clean).ok()
-}
-
-/// Reads every message in a Maildir's `cur/` and `new/` folders, sorted by file name
-/// (then by folder) so the order does not depend on the file system.
-///
-/// Read-only: messages are not moved from `new/` to `cur/` nor flagged. Files whose
-/// names start with `.` and sub-folders are skipped; `tmp/` is never read. A missing
-/// `cur/` or `new/` is treated as empty, but `dir` itself must exist.
-///
-/// Errors: [`MailError::Io`]; [`MailError::Parse`] naming the file that is not a message.
-pub fn read_maildir(dir: &Path) -> Result<Vec<(PathBuf, ReceivedMail)>, MailError> {
-    if !dir.is_dir() {
-        return Err(MailError::Io {
-            action: "read the Maildir",
-            path: dir.to_path_buf(),
-            source: std::io::Error::new(std::io::ErrorKind::NotFound, "not a folder"),
-        });
-    }
-    let mut files: Vec<(std::ffi::OsString, PathBuf)> = Vec::new();
-    for sub in ["cur", "new"] {
-        let d = dir.join(sub);
-        if !d.is_dir() {
-            continue;
-        }
-        let entries = fs::read_dir(&d).map_err(|e| MailError::Io {
-            action: "list",
-            path: d.clone(),
-            source: e,
-        })?;
-        for entry in entries {
-            let entry = entry.map_err(|e| MailError::Io {
-                action: "list",
-                path: d.clone(),
-                source: e,
-            })?;
-            let name = entry.file_name();
-            let path = entry.path();
-            if name.to_string_lossy().starts_with('.') || !path.is_file() {
-                continue;
-            }
-            files.push((name, path));
-        }
-    }
-    files.sort();
-    let mut out = Vec::with_capacity(files.len());
-    for (_, path) in files {
-        let raw = fs::read(&path).map_err(|e| MailError::Io {
-            action: "read",
-            path: path.clone(),
-            source: e,
-        })?;
-        let mail = parse_message(&raw).map_err(|e| match e {
-            MailError::Parse { reason, .. } => MailError::Parse {
-                what: path.display().to_string(),
-                reason,
-            },
-            other => other,
-        })?;
-        out.push((path, mail));
-    }
-    Ok(out)
 }
 
 /// Makes an attachment's file name safe to create in a folder of our choosing:

@@ -33,6 +33,33 @@ pub fn folder_snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>
         .collect()
 }
 
+/// Copies a game folder's log and caches to `to` (created).
+pub fn copy_game(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for f in ["log.yaml", "state.yaml", "report.md"] {
+        std::fs::copy(from.join(f), to.join(f)).unwrap();
+    }
+}
+
+/// Changes one hex digit of the state hash entry `seq` records in the log file
+/// `log`, as a hand edit would: the entry then fails its signature.
+pub fn tamper_state_hash(log: &Path, seq: usize) {
+    let text = std::fs::read_to_string(log).unwrap();
+    let mut docs: Vec<String> = text.split("\n---\n").map(str::to_string).collect();
+    let at = docs[seq]
+        .find("state: ")
+        .expect("the entry records its state hash")
+        + "state: ".len()
+        + 1;
+    let flipped = if &docs[seq][at..at + 1] == "0" {
+        "1"
+    } else {
+        "0"
+    };
+    docs[seq].replace_range(at..at + 1, flipped);
+    std::fs::write(log, docs.join("\n---\n")).unwrap();
+}
+
 /// Output of one in-process CLI run.
 pub struct Run {
     pub code: i32,
@@ -152,6 +179,16 @@ impl Table {
     /// (orders from the template as is, or a bare reveal); returns that side,
     /// or `None` when the game is over and nothing waits.
     pub fn act_in(&self, game: &str, counter: &mut u32) -> Option<String> {
+        self.act_in_with(game, counter, |t| t)
+    }
+
+    /// As [`Table::act_in`], with the order file made by `edit` from the template.
+    pub fn act_in_with(
+        &self,
+        game: &str,
+        counter: &mut u32,
+        edit: impl Fn(String) -> String,
+    ) -> Option<String> {
         let reg = registry();
         let (g, _) = GameDir::new(game).load(&reg).unwrap();
         let key_of =
@@ -163,7 +200,7 @@ impl Table {
         if acts {
             let tpl = ok(&["template", game, "--side", &actor, "--key", &key]);
             let f = self.p(&format!("orders-{counter}.yaml"));
-            std::fs::write(&f, tpl).unwrap();
+            std::fs::write(&f, edit(tpl)).unwrap();
             ok(&[
                 "apply",
                 game,

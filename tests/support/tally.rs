@@ -101,7 +101,9 @@ impl Tally {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         if block {
-            let d = dice.d6(&format!("{defender} blocks {hits} hits"), "Tally T3")?;
+            let d = dice
+                .roll_for(defender)
+                .d6(&format!("{defender} blocks {hits} hits"), "Tally T3")?;
             if d >= 4 {
                 ev.push(Event::new("Tally T3", format!("{defender} blocks ({d})")));
                 return Ok(());
@@ -260,7 +262,10 @@ impl Ruleset for Tally {
                 }
                 let mut hits = 0;
                 for _ in 0..n {
-                    if dice.d6(&format!("{attacker} attack"), "Tally T2")? >= s.hit_on {
+                    let d = dice
+                        .roll_for(&attacker)
+                        .d6(&format!("{attacker} attack"), "Tally T2")?;
+                    if d >= s.hit_on {
                         hits += 1;
                     }
                 }

@@ -201,7 +201,14 @@ pub fn leader_casualty(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let r = dice.d6(&format!("leader casualty for {name}"), "Alexandros 10.16")?;
+    let purpose = format!("leader casualty for {name}");
+    // The roll is for the leader's side.
+    let r = match state.leaders.get(name) {
+        Some(l) => dice
+            .roll_for(side_name(l.owner))
+            .d6(&purpose, "Alexandros 10.16")?,
+        None => dice.d6(&purpose, "Alexandros 10.16")?,
+    };
     let res = state
         .pack
         .table("leader-casualty")

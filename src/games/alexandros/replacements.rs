@@ -368,7 +368,9 @@ pub fn recovery(
         .map(|(n, _)| n.clone())
         .collect();
     for l in wounded {
-        let r = dice.d6(&format!("recovery of {l}"), "Alexandros 12.9")?;
+        let r = dice
+            .roll_for(side_name(side))
+            .d6(&format!("recovery of {l}"), "Alexandros 12.9")?;
         let max = if GREAT_LEADERS.contains(&l.as_str()) {
             GREAT_RECOVERY_MAX
         } else {

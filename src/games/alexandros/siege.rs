@@ -276,7 +276,10 @@ fn resolve(
     if decl.sortie == Some(true) && plan.sortie_possible {
         let g = plan.garrison[0].clone();
         state.lose_step(&g);
-        let r = dice.d6(&format!("sortie from {city}"), "Alexandros 11.5")?;
+        // The sortie roll is the garrison's (11.5), the siege roll the besieger's (11.3).
+        let r = dice
+            .roll_for(side_name(enemy(side)))
+            .d6(&format!("sortie from {city}"), "Alexandros 11.5")?;
         if r <= SORTIE_SUCCESS_MAX {
             let t = plan.train.clone().unwrap();
             state.eliminate(&t);
@@ -309,7 +312,9 @@ fn resolve(
         plan.defending_leaders.len() as u32,
     );
     let col = column(&state.pack, d);
-    let r = dice.d6(&format!("siege of {city}"), "Alexandros 11.3")?;
+    let r = dice
+        .roll_for(side_name(side))
+        .d6(&format!("siege of {city}"), "Alexandros 11.3")?;
     let (a_loss, mut d_loss) = losses(&state.pack, r, &col);
     if fury {
         d_loss *= 2; // 17.2, ruling A-68: double the table's loss, then the Siege Train's +1

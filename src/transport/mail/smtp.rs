@@ -1,13 +1,13 @@
 //! SMTP settings and sending (lettre, rustls). The password is never printed.
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{SmtpTransport, Transport as _};
 
 use super::{to_lettre, MailError, OutgoingMail};
@@ -16,6 +16,8 @@ use super::{to_lettre, MailError, OutgoingMail};
 pub const ENV_URL: &str = "LEGATUS_SMTP_URL";
 /// Environment variable holding the password.
 pub const ENV_PASSWORD: &str = "LEGATUS_SMTP_PASSWORD";
+/// Environment variable naming a CA certificate file (PEM) to trust for the server.
+pub const ENV_CA_FILE: &str = "LEGATUS_SMTP_CA_FILE";
 
 /// Where and how to send mail.
 ///
@@ -24,11 +26,18 @@ pub const ENV_PASSWORD: &str = "LEGATUS_SMTP_PASSWORD";
 /// `?tls=none` turns TLS off, and is accepted only for a loopback host (tests).
 /// The user name may be percent-encoded (`alice%40example.org`).
 ///
+/// `ca_file` names a PEM file of CA certificates to trust besides the public roots:
+/// for a server whose certificate a private CA issued (a club's own server), or a
+/// self-signed server certificate (give the certificate itself). TLS stays on and the
+/// host name is still checked.
+///
 /// `Debug` and `Display` never show the password.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SmtpConfig {
     pub url: String,
     pub password: Option<String>,
+    /// A PEM file of CA certificates to trust for this server, besides the public roots.
+    pub ca_file: Option<PathBuf>,
 }
 
 #[derive(serde::Deserialize)]
@@ -36,23 +45,31 @@ pub struct SmtpConfig {
 struct ConfigFile {
     url: Option<String>,
     password: Option<String>,
+    ca_file: Option<PathBuf>,
 }
 
 impl SmtpConfig {
     /// Reads the settings from the environment (`LEGATUS_SMTP_URL`,
-    /// `LEGATUS_SMTP_PASSWORD`) and, if given, a small YAML file with the keys `url`
-    /// and `password`; a value from the environment wins over the file's.
+    /// `LEGATUS_SMTP_PASSWORD`, `LEGATUS_SMTP_CA_FILE`) and, if given, a small YAML
+    /// file with the keys `url`, `password` and `ca_file` (a relative `ca_file` is
+    /// read from the settings file's folder); a value from the environment wins over
+    /// the file's.
     ///
     /// A password written into the URL (`smtp://user:secret@host`) is moved out of it
     /// into `password`. Errors: [`MailError::Config`] when no URL is set anywhere, the
     /// URL is unusable, the file cannot be read or parsed (the message never quotes
     /// the file's text), or (on Unix) the file is readable by group or others.
     pub fn from_env_and_file(config_file: Option<&Path>) -> Result<Self, MailError> {
-        Self::from_values_and_file(
+        let mut cfg = Self::from_values_and_file(
             std::env::var(ENV_URL).ok().filter(|s| !s.trim().is_empty()),
             std::env::var(ENV_PASSWORD).ok().filter(|s| !s.is_empty()),
             config_file,
-        )
+        )?;
+        if let Some(ca) = std::env::var_os(ENV_CA_FILE).filter(|s| !s.is_empty()) {
+            cfg.ca_file = Some(PathBuf::from(ca));
+        }
+        cfg.root_certificate()?; // validate early
+        Ok(cfg)
     }
 
     /// Like [`SmtpConfig::from_env_and_file`] with the environment's two values given
@@ -62,7 +79,7 @@ impl SmtpConfig {
         env_password: Option<String>,
         config_file: Option<&Path>,
     ) -> Result<Self, MailError> {
-        let (mut url, mut password) = (None, None);
+        let (mut url, mut password, mut ca_file) = (None, None, None);
         if let Some(path) = config_file {
             refuse_if_others_can_read(path)?;
             let text = std::fs::read_to_string(path)
@@ -70,12 +87,14 @@ impl SmtpConfig {
             let file: ConfigFile = serde_saphyr::from_str(&text).map_err(|_| {
                 MailError::Config(format!(
                     "{} is not a valid SMTP settings file: expected YAML with the keys \
-                     `url` and (optionally) `password` and nothing else",
+                     `url` and (optionally) `password` and `ca_file` and nothing else",
                     path.display()
                 ))
             })?;
             url = file.url;
             password = file.password;
+            let folder = path.parent().unwrap_or(Path::new(""));
+            ca_file = file.ca_file.map(|f| folder.join(f));
         }
         if env_url.is_some() {
             url = env_url;
@@ -101,9 +120,47 @@ impl SmtpConfig {
         let cfg = SmtpConfig {
             url: parsed.to_string(),
             password,
+            ca_file,
         };
         cfg.endpoint()?; // validate early
+        cfg.root_certificate()?;
         Ok(cfg)
+    }
+
+    /// Trusts the certificates of `ca_file` (PEM) for this server, besides the public roots.
+    pub fn with_ca_file(mut self, ca_file: impl Into<PathBuf>) -> Result<Self, MailError> {
+        self.ca_file = Some(ca_file.into());
+        self.root_certificate()?;
+        Ok(self)
+    }
+
+    /// The certificates of `ca_file`, read and parsed.
+    ///
+    /// Errors: [`MailError::Config`] when the file cannot be read or holds no PEM
+    /// certificate.
+    fn root_certificate(&self) -> Result<Option<Certificate>, MailError> {
+        let Some(path) = &self.ca_file else {
+            return Ok(None);
+        };
+        let pem = std::fs::read(path).map_err(|e| {
+            MailError::Config(format!(
+                "cannot read the CA certificate file {}: {e}",
+                path.display()
+            ))
+        })?;
+        let unusable = || {
+            MailError::Config(format!(
+                "{} holds no certificate in PEM form (-----BEGIN CERTIFICATE----- ...): give the CA's \
+                 certificate (or the server's own self-signed certificate) as a .pem or .crt text file",
+                path.display()
+            ))
+        };
+        if !String::from_utf8_lossy(&pem).contains("-----BEGIN CERTIFICATE-----") {
+            return Err(unusable());
+        }
+        Certificate::from_pem(&pem)
+            .map(Some)
+            .map_err(|_| unusable())
     }
 
     /// The parsed URL: host, port, user, TLS mode.
@@ -141,7 +198,9 @@ impl SmtpConfig {
         }
         if tls_none && (implicit_tls || !is_loopback(&host)) {
             return Err(MailError::Config(
-                "tls=none is only allowed with smtp:// to a loopback address (127.0.0.1, ::1, localhost)"
+                "tls=none is only allowed with smtp:// to a loopback address (127.0.0.1, ::1, localhost); \
+for a server with a private CA or a self-signed certificate keep TLS on and trust that certificate: \
+`ca_file: FILE.pem` in the settings file, or LEGATUS_SMTP_CA_FILE"
                     .into(),
             ));
         }
@@ -256,6 +315,7 @@ impl fmt::Debug for SmtpConfig {
         f.debug_struct("SmtpConfig")
             .field("url", &display_url(&self.url))
             .field("password", &self.password.as_ref().map(|_| "<redacted>"))
+            .field("ca_file", &self.ca_file)
             .finish()
     }
 }
@@ -264,13 +324,17 @@ impl fmt::Display for SmtpConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} (password {})",
+            "{} (password {}{})",
             display_url(&self.url),
             if self.password.is_some() {
                 "set"
             } else {
                 "not set"
-            }
+            },
+            self.ca_file
+                .as_ref()
+                .map(|f| format!(", trusting the CA in {}", f.display()))
+                .unwrap_or_default()
         )
     }
 }
@@ -312,7 +376,12 @@ pub fn send_smtp(mail: &OutgoingMail, cfg: &SmtpConfig) -> Result<(), MailError>
     let tls = match ep.mode {
         TlsMode::None => Tls::None,
         TlsMode::StartTls | TlsMode::Implicit => {
-            let params = TlsParameters::new(ep.host.clone())
+            let mut params = TlsParameters::builder(ep.host.clone());
+            if let Some(ca) = cfg.root_certificate()? {
+                params = params.add_root_certificate(ca);
+            }
+            let params = params
+                .build()
                 .map_err(|e| smtp_err(format!("TLS setup: {e}")))?;
             if ep.mode == TlsMode::Implicit {
                 Tls::Wrapper(params)
@@ -344,6 +413,14 @@ pub fn send_smtp(mail: &OutgoingMail, cfg: &SmtpConfig) -> Result<(), MailError>
             let detail = scrub(&e.to_string(), &ep.user, ep.password.as_deref());
             let auth_failed = matches!(code.as_deref(), Some("535") | Some("534") | Some("530"))
                 || detail.contains("authentication mechanism");
+            let detail = if detail.contains("certificate") && cfg.ca_file.is_none() {
+                format!(
+                    "{detail} (if the server's certificate comes from a private CA or is self-signed, \
+trust it with `ca_file: FILE.pem` in the settings file or {ENV_CA_FILE})"
+                )
+            } else {
+                detail
+            };
             if auth_failed && !ep.user.is_empty() {
                 Err(MailError::AuthRejected {
                     server,
@@ -380,6 +457,7 @@ mod tests {
         let c = |u: &str| SmtpConfig {
             url: u.into(),
             password: None,
+            ca_file: None,
         };
         let e = c("smtp://bob%40example.org@mail.example.org")
             .endpoint()

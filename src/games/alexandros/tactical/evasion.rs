@@ -30,7 +30,9 @@ pub fn attempt_evasion(
         .get(&side)
         .copied()
         .unwrap_or(0);
-    let r = dice.d6("tactical evasion", "Alexandros 9.3")? as u8;
+    let r = dice
+        .roll_for(super::side_name(side))
+        .d6("tactical evasion", "Alexandros 9.3")? as u8;
     let ok = r <= max;
     Ok((
         ok,

@@ -10,8 +10,8 @@ use super::data::Side;
 use super::orders::{Decision, Orders, Standing};
 use super::state::{side_name, CombatAt, Host, Place, State};
 use super::{
-    battle, control, evasion, events, minor_combat, movement, objectives, reinforcements,
-    replacements, siege, siege_declaration, supply, victory,
+    battle, control, events, minor_combat, movement, objectives, reinforcements, replacements,
+    siege, supply, victory,
 };
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, Pending, PendingKind, RuleError};
@@ -295,7 +295,11 @@ pub fn movement_phase(
     for (u, city) in &o.garrison {
         enter_city(state, side, u, city)?;
     }
-    let sieges = siege_declaration::declare(state, side, &o.sieges)?;
+    let mut sieges = BTreeMap::new();
+    for (city, leader) in &o.sieges {
+        siege::check_declaration(state, side, city, leader)?;
+        sieges.insert(city.clone(), leader.clone());
+    }
     if !sieges.is_empty() {
         state.sieges.insert(side, sieges);
     }
@@ -317,12 +321,6 @@ pub fn movement_phase(
         .get(side_name(side))
         .and_then(|s| s.losses.clone())
         .unwrap_or_default();
-    // Beginners Rule (7.0): no attrition, forced march's included.
-    let marches = if state.option(super::OPT_BEGINNER) {
-        Vec::new()
-    } else {
-        marches
-    };
     for (units, kind) in marches {
         movement::forced_march_attrition(state, &units, kind, &pref, dice, ev)?;
     }
@@ -470,7 +468,6 @@ pub fn continue_combat(
         if state.phase == Phase::Over {
             return Ok(());
         }
-        objectives::place_bessus(state, standing, ev);
         if let Some(mut m) = state.minor.take() {
             let need = minor_combat::run(state, &mut m, standing, answer.take(), dice, ev)?;
             if let Some(need) = need {
@@ -510,10 +507,6 @@ pub fn continue_combat(
             continue;
         }
         if m >= supply::ARMY_UNITS && q >= supply::ARMY_UNITS {
-            if evasion::before_battle(state, &p, host, standing, dice, ev)? {
-                control::update(state);
-                continue;
-            }
             ev.push(Event::new(
                 "Alexandros 9.1",
                 format!("battle in {p}: to the Tactical Display"),
@@ -545,12 +538,11 @@ pub fn continue_combat(
         return Ok(());
     }
     control::update(state);
-    objectives::place_bessus(state, standing, ev);
     objectives::check_unwalled(state, ev);
     if state.phase == Phase::Over {
         return Ok(());
     }
-    events::random_events_with(state, standing, dice, ev)?;
+    events::random_events(state, dice, ev)?;
     if state.phase == Phase::Over {
         return Ok(());
     }
@@ -576,22 +568,16 @@ pub fn end_turn(
     state.fought.clear();
     state.evaded.clear();
     state.replacement_points.clear();
-    // 17.3 (ruling A-63): with the Death of Alexander the game goes on past the last turn of
-    // the track until Alexander dies (the roll ends it, scored as 16.3).
-    let alexander_lives = state.option(super::OPT_DEATH)
-        && state
-            .leaders
-            .get("Alexander")
-            .is_some_and(|a| matches!(a.place, Place::Province(_) | Place::City(_)));
-    if state.turn >= state.last_turn() && !alexander_lives {
+    let last = state
+        .pack
+        .scenario
+        .last_turn
+        .trim_start_matches('T')
+        .parse::<u8>()
+        .unwrap_or(46);
+    if state.turn >= last {
         victory::final_count(state, ev);
         return Ok(());
-    }
-    if state.turn >= state.last_turn() {
-        ev.push(Event::new(
-            "Alexandros 17.3",
-            "Alexander lives: the game goes on past the last turn of the track",
-        ));
     }
     state.turn += 1;
     start_turn(state, standing, dice, ev)
@@ -633,14 +619,7 @@ pub fn start_turn(
             ));
         }
     }
-    if state.option(super::OPT_BEGINNER) {
-        ev.push(Event::new(
-            "Alexandros 7.0",
-            "Beginners Rule: no Supply Phase",
-        ));
-    } else {
-        supply::supply_phase(state, standing, dice, ev)?;
-    }
+    supply::supply_phase(state, standing, dice, ev)?;
     state.phase = Phase::MacedonianMovement;
     Ok(())
 }

@@ -63,10 +63,7 @@ fn alexandros_data_override_changes_hash_and_provisional_list() {
     let r_printed = std::fs::read_to_string(t.p("printed/report.md")).unwrap();
     assert!(r_printed.contains("legatus data check"), "{r_printed}");
     let p_plain = plain.rules().provisional(&plain.header.data).join("\n");
-    let p_printed = printed
-        .rules()
-        .provisional(&printed.header.data)
-        .join("\n");
+    let p_printed = printed.rules().provisional(&printed.header.data).join("\n");
     for key in ["tables/minor-combat-results:", "counters/units/phalanx-1:"] {
         assert!(
             p_plain.contains(key),
@@ -158,8 +155,8 @@ fn alexandros_mail_before_sending_ones_own_step_is_warned() {
         r.err
     );
     assert!(t.p("early.eml").exists());
-    let m = legatus::transport::mail::parse_message(&std::fs::read(t.p("early.eml")).unwrap())
-        .unwrap();
+    let m =
+        legatus::transport::mail::parse_message(&std::fs::read(t.p("early.eml")).unwrap()).unwrap();
     assert!(
         m.body_text.contains("Nothing for you (macedonian) to do"),
         "{}",

@@ -776,7 +776,11 @@ fn alexandros_11_5_sortie_decision_or_standing_order() {
     let st = BTreeMap::from([("persian".to_string(), standing("sortie: never"))]);
     let ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap();
     // No sortie is fought; at most the standing order's choice is reported in its side's name.
-    assert!(!ev.iter().any(|e| e.rule == "Alexandros 11.5" && !e.standing), "{ev:?}");
+    assert!(
+        !ev.iter()
+            .any(|e| e.rule == "Alexandros 11.5" && !e.standing),
+        "{ev:?}"
+    );
     assert!(ev
         .iter()
         .any(|e| e.rule == "Alexandros 11.3" && e.text.contains("Sardis")));

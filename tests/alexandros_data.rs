@@ -986,7 +986,10 @@ fn alexandros_12_1_readme_replacement_turns_match_the_turn_track() {
         .collect::<Vec<_>>()
         .join(" ");
     for (side, gets) in [
-        ("Macedonian", (|t: &Turn| t.macedonian_replacements) as fn(&Turn) -> bool),
+        (
+            "Macedonian",
+            (|t: &Turn| t.macedonian_replacements) as fn(&Turn) -> bool,
+        ),
         ("Persian", |t: &Turn| t.persian_replacements),
     ] {
         let first = turns.iter().position(|t| gets(t)).unwrap();
@@ -1007,7 +1010,11 @@ fn alexandros_12_1_readme_replacement_turns_match_the_turn_track() {
         }
         let phrase = format!(
             "the {side} every {} from {} {}",
-            seasons.iter().map(title).collect::<Vec<_>>().join(" and every "),
+            seasons
+                .iter()
+                .map(title)
+                .collect::<Vec<_>>()
+                .join(" and every "),
             title(&turns[first].season),
             turns[first].year
         );

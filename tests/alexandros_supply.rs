@@ -298,8 +298,11 @@ fn alexandros_7_2_depletion_report_names_the_target() {
         assert_eq!(target, "needs 5 or more)", "{}", e.text);
         let (terms, total) = sum.split_once(" = ").unwrap();
         let (r, m) = terms.split_once(" + ").unwrap();
-        let (r, m, total): (u32, u32, u32) =
-            (r.parse().unwrap(), m.parse().unwrap(), total.parse().unwrap());
+        let (r, m, total): (u32, u32, u32) = (
+            r.parse().unwrap(),
+            m.parse().unwrap(),
+            total.parse().unwrap(),
+        );
         assert_eq!(r + m, total, "{}", e.text);
         assert_eq!(e.text.contains("not depleted"), total < 5, "{}", e.text);
     }

@@ -783,8 +783,10 @@ fn alexandros_10_12_engaged_defender_leaves_no_free_target() {
     assert_eq!(line.rule, "Alexandros 10.10");
     assert!(line.text.contains("no free target"), "{}", line.text);
     assert!(
-        line.text
-            .contains(&format!("persian-cavalry-02 is engaged with {}", mac_right[0])),
+        line.text.contains(&format!(
+            "persian-cavalry-02 is engaged with {}",
+            mac_right[0]
+        )),
         "{}",
         line.text
     );

@@ -48,9 +48,14 @@ fn demo_plays_verifies_and_fights_the_granicus() {
     // The demo leaves the turn page and the map picture in its folder and names them.
     let page = dir.join("game/turn.html");
     let map = dir.join("game/map.png");
-    assert!(out.contains(&format!("Turn page: {}", page.display())), "{out}");
+    assert!(
+        out.contains(&format!("Turn page: {}", page.display())),
+        "{out}"
+    );
     assert!(out.contains(&format!("Map: {}", map.display())), "{out}");
-    assert!(std::fs::read_to_string(&page).unwrap().contains("Macedonian forces"));
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .contains("Macedonian forces"));
     assert!(std::fs::read(&map).unwrap().starts_with(b"\x89PNG"));
     let (code, audit) = cli(&["audit", &log]);
     assert_eq!(code, 0, "{audit}");

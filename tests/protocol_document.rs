@@ -122,12 +122,18 @@ fn protocol_document_scalar_typing() {
     let v: Cases = vector("typing");
     assert!(!v.cases.is_empty() && !v.refused.is_empty());
     for c in &v.cases {
-        assert_eq!(text(canonical::bytes(&entry(&c.yaml)).unwrap()), c.bytes, "{}", c.yaml);
+        assert_eq!(
+            text(canonical::bytes(&entry(&c.yaml)).unwrap()),
+            c.bytes,
+            "{}",
+            c.yaml
+        );
     }
     for y in &v.refused {
         let read = serde_saphyr::from_str_with_options::<Entry>(y, yaml_options());
         assert!(
-            read.map(|e| canonical::bytes(&e)).map_or(true, |b| b.is_err()),
+            read.map(|e| canonical::bytes(&e))
+                .map_or(true, |b| b.is_err()),
             "refused in the document, accepted by the code: {y}"
         );
     }
@@ -249,7 +255,9 @@ fn protocol_document_stream_d6_d10z() {
     let d6: Vec<u32> = (0..v.d6.len()).map(|_| d.d6("v", "v").unwrap()).collect();
     assert_eq!(d6, v.d6);
     let mut d = Dice::from_seed(s);
-    let d10: Vec<u32> = (0..v.d10z.len()).map(|_| d.d10("v", "v").unwrap()).collect();
+    let d10: Vec<u32> = (0..v.d10z.len())
+        .map(|_| d.d10("v", "v").unwrap())
+        .collect();
     assert_eq!(d10, v.d10z);
     assert!(d.rolls().iter().all(|r| r.die == D10_ZERO));
 }
@@ -435,7 +443,11 @@ fn protocol_document_worked_example_rolls_follow_from_the_stream() {
     assert_eq!(hex::encode(header.hash().unwrap()), v.header_hash);
     let waiting = &entries[v.awaiting as usize - 1];
     let resolver = &entries[v.resolved_by as usize - 1];
-    assert_eq!(v.resolved_by, v.awaiting + 1, "the entry right after resolves");
+    assert_eq!(
+        v.resolved_by,
+        v.awaiting + 1,
+        "the entry right after resolves"
+    );
     assert_eq!(hex::encode(waiting.core_hash().unwrap()), v.core_hash);
     assert_eq!(resolver.reveal.as_deref(), Some(v.reveal.as_str()));
     let s = seed(
@@ -468,7 +480,11 @@ fn protocol_document_worked_example_rolls_follow_from_the_stream() {
         for r in &e.resolves {
             assert_eq!(r.seq, e.seq - 1);
             let w = &entries[i - 1];
-            let s = seed(&gid, &w.core_hash().unwrap(), &h32(e.reveal.as_ref().unwrap()));
+            let s = seed(
+                &gid,
+                &w.core_hash().unwrap(),
+                &h32(e.reveal.as_ref().unwrap()),
+            );
             let rolls: Vec<RollRec> = r
                 .rolls
                 .iter()

@@ -10,7 +10,10 @@ use legatus::engine::merge::LogSummary;
 use legatus::transport::mail::{parse_message, write_eml, Attachment, OutgoingMail};
 use support::{cli, ok, registry, Table};
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/tally/mutual-game.yaml");
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/tally/mutual-game.yaml"
+);
 
 /// The log text cut after its first `n` entries.
 fn first_entries(text: &str, n: usize) -> String {
@@ -36,7 +39,10 @@ fn protocol_verify_verdict_is_valid_up_to_the_last_entry_only() {
         )),
         "{out}"
     );
-    assert!(out.contains(&format!("Its head: entry {n}, hash {hash}.")), "{out}");
+    assert!(
+        out.contains(&format!("Its head: entry {n}, hash {hash}.")),
+        "{out}"
+    );
     // The same log with its last entries cut off verifies too — up to its own last entry.
     let cut = t.p("cut.yaml");
     std::fs::write(&cut, first_entries(&full, 9)).unwrap();
@@ -78,7 +84,11 @@ fn mailed(t: &Table) -> (String, Vec<u8>) {
         t.step(&mut n);
     }
     let (g, _) = GameDir::new(t.p("game")).load(&registry()).unwrap();
-    let to = if g.pending().sides.contains(&"red".to_string()) { "red" } else { "blue" };
+    let to = if g.pending().sides.contains(&"red".to_string()) {
+        "red"
+    } else {
+        "blue"
+    };
     let eml = t.s("turn.eml");
     ok(&["mail", &t.game(), "--to", to, "--eml", &eml]);
     (eml, std::fs::read(t.p("game/log.yaml")).unwrap())
@@ -91,7 +101,8 @@ fn protocol_mail_names_the_head_and_inbox_warns_of_a_cut_off_attachment() {
     let (n, hash) = head_of(&log);
     let m = parse_message(&std::fs::read(&eml).unwrap()).unwrap();
     assert!(
-        m.body_text.contains(&format!("Log head: entry {n}, hash {hash}.")),
+        m.body_text
+            .contains(&format!("Log head: entry {n}, hash {hash}.")),
         "{}",
         m.body_text
     );
@@ -127,7 +138,12 @@ fn protocol_mail_names_the_head_and_inbox_warns_of_a_cut_off_attachment() {
         &cut_eml,
     )
     .unwrap();
-    let out = ok(&["inbox", &cut_eml.display().to_string(), "--into", &t.s("cut")]);
+    let out = ok(&[
+        "inbox",
+        &cut_eml.display().to_string(),
+        "--into",
+        &t.s("cut"),
+    ]);
     assert!(
         out.contains("warning:")
             && out.contains(&format!("the text names entry {n} (hash {}…)", &hash[..16]))
@@ -156,17 +172,30 @@ fn protocol_post_names_the_head_and_import_warns_when_its_block_ends_earlier() {
     t.step(&mut n);
     let post = ok(&["post", &t.game(), "--format", "text", "--from", "1"]);
     let (seq, hash) = head_of(&std::fs::read(t.p("game/log.yaml")).unwrap());
-    assert!(post.contains(&format!("Log head: entry {seq}, hash {hash}.")), "{post}");
+    assert!(
+        post.contains(&format!("Log head: entry {seq}, hash {hash}.")),
+        "{post}"
+    );
     // The post as written imports without a warning.
     let page = t.p("page.txt");
     std::fs::write(&page, &post).unwrap();
-    let out = ok(&["import", &t.s("whole"), &page.display().to_string(), "--new"]);
+    let out = ok(&[
+        "import",
+        &t.s("whole"),
+        &page.display().to_string(),
+        "--new",
+    ]);
     assert!(!out.contains("warning"), "{out}");
     // Its text with an older block (one entry short): imported, with a warning.
     let mixed = post.replace(&block_of(&post), &block_of(&earlier));
     assert_ne!(mixed, post);
     std::fs::write(&page, &mixed).unwrap();
-    let out = ok(&["import", &t.s("short"), &page.display().to_string(), "--new"]);
+    let out = ok(&[
+        "import",
+        &t.s("short"),
+        &page.display().to_string(),
+        "--new",
+    ]);
     assert!(
         out.contains("warning: paste block 1")
             && out.contains(&format!("the text names entry {seq}"))

@@ -31,19 +31,38 @@ fn game(t: &Table) -> String {
             .write(&t.p(&format!("{side}.key")), None)
             .unwrap();
     }
-    let mac = format!("macedonian=Ana,ana@example.org,{}", t.s("macedonian.key.pub"));
+    let mac = format!(
+        "macedonian=Ana,ana@example.org,{}",
+        t.s("macedonian.key.pub")
+    );
     let per = format!("persian=Ben,ben@example.org,{}", t.s("persian.key.pub"));
     let game = t.game();
     ok(&[
-        "new", "--ruleset", "alexandros", "--scenario", "campaign-334", "--dice", "open",
-        "--player", &mac, "--player", &per, "--dir", &game,
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--dice",
+        "open",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &game,
     ]);
     ok(&["accept", &game, "--key", &t.s("macedonian.key")]);
     ok(&["accept", &game, "--key", &t.s("persian.key")]);
     let tpl = ok(&["template", &game, "--side", "persian"]);
     std::fs::write(t.p("setup.yaml"), tpl).unwrap();
     ok(&[
-        "apply", &game, "--orders", &t.s("setup.yaml"), "--key", &t.s("persian.key"),
+        "apply",
+        &game,
+        "--orders",
+        &t.s("setup.yaml"),
+        "--key",
+        &t.s("persian.key"),
     ]);
     game
 }
@@ -74,12 +93,21 @@ fn turn_page_opens_in_headless_chromium_with_the_roster_and_no_errors() {
     let t = Table::new();
     let game = game(&t);
     let page = t.p("turn.html");
-    let out = ok(&["show", &game, "--html", &page.display().to_string(), "--side", "macedonian"]);
+    let out = ok(&[
+        "show",
+        &game,
+        "--html",
+        &page.display().to_string(),
+        "--side",
+        "macedonian",
+    ]);
     assert!(out.contains("turn.html"), "{out}");
     let html = std::fs::read_to_string(&page).unwrap();
     // Self-contained: nothing fetched, no scripts (the SVG namespace is a name, not a fetch).
     let bare = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
-    for bad in ["<script", "http://", "https://", "<link", "src=\"", "url(http"] {
+    for bad in [
+        "<script", "http://", "https://", "<link", "src=\"", "url(http",
+    ] {
         assert!(!bare.contains(bad), "the page refers to {bad}");
     }
     assert!(html.contains("Alexander") && html.contains("Macedonian forces"));
@@ -92,11 +120,25 @@ fn turn_page_opens_in_headless_chromium_with_the_roster_and_no_errors() {
     let text = String::from_utf8_lossy(&dom.stdout);
     let log = String::from_utf8_lossy(&dom.stderr);
     assert!(dom.status.success(), "chromium failed: {log}");
-    for error in ["Uncaught", "Failed to load resource", "ERROR:CONSOLE", "Refused to"] {
+    for error in [
+        "Uncaught",
+        "Failed to load resource",
+        "ERROR:CONSOLE",
+        "Refused to",
+    ] {
         assert!(!log.contains(error), "the browser reports {error}: {log}");
     }
-    for roster in ["Macedonian forces", "Persian forces", "Alexander", "Darius", "What you must do next"] {
-        assert!(text.contains(roster), "the page as the browser read it lacks {roster}");
+    for roster in [
+        "Macedonian forces",
+        "Persian forces",
+        "Alexander",
+        "Darius",
+        "What you must do next",
+    ] {
+        assert!(
+            text.contains(roster),
+            "the page as the browser read it lacks {roster}"
+        );
     }
     // A screenshot that would show a blank page.
     let shot = t.p("shot.png");
@@ -104,11 +146,16 @@ fn turn_page_opens_in_headless_chromium_with_the_roster_and_no_errors() {
     let s = run_chromium(
         &bin,
         profile.path(),
-        &[&format!("--screenshot={}", shot.display()), "--window-size=1280,1600", "--hide-scrollbars"],
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1600",
+            "--hide-scrollbars",
+        ],
         &page,
     );
     assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
-    let pix = legatus::render::png::decode(&std::fs::read(&shot).unwrap()).expect("a PNG screenshot");
+    let pix =
+        legatus::render::png::decode(&std::fs::read(&shot).unwrap()).expect("a PNG screenshot");
     let (w, h) = pix.size();
     let mut colours = std::collections::BTreeSet::new();
     let mut dark = 0usize;
@@ -121,7 +168,11 @@ fn turn_page_opens_in_headless_chromium_with_the_roster_and_no_errors() {
             }
         }
     }
-    assert!(colours.len() > 20, "the screenshot is nearly blank: {} colours", colours.len());
+    assert!(
+        colours.len() > 20,
+        "the screenshot is nearly blank: {} colours",
+        colours.len()
+    );
     assert!(dark > 200, "no text or map drawn: {dark} dark samples");
 }
 
@@ -130,15 +181,27 @@ fn show_prints_the_situation_and_writes_svg_and_png() {
     let t = Table::new();
     let game = game(&t);
     let text = ok(&["show", &game]);
-    assert!(text.contains("Macedonian forces") && text.contains("Granicus") || text.contains("Battle in"), "{text}");
+    assert!(
+        text.contains("Macedonian forces") && text.contains("Granicus")
+            || text.contains("Battle in"),
+        "{text}"
+    );
     let svg = t.p("map.svg");
     let png = t.p("map.png");
     let board = t.p("board.svg");
     ok(&[
-        "show", &game, "--svg", &svg.display().to_string(), "--png", &png.display().to_string(),
-        "--board", &board.display().to_string(),
+        "show",
+        &game,
+        "--svg",
+        &svg.display().to_string(),
+        "--png",
+        &png.display().to_string(),
+        "--board",
+        &board.display().to_string(),
     ]);
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
-    assert!(std::fs::read_to_string(&board).unwrap().contains("Battle in"));
+    assert!(std::fs::read_to_string(&board)
+        .unwrap()
+        .contains("Battle in"));
 }

@@ -15,8 +15,8 @@ use legatus::render::{self, svg::province_layout};
 use legatus::report::{self as doc, Format};
 use legatus::ruleset::Ruleset;
 use legatus::view::{
-    Control, Force, HexLayout, LeaderView, MapKind, MapView, PlaceView, Point, SideView,
-    UnitView, View,
+    Control, Force, HexLayout, LeaderView, MapKind, MapView, PlaceView, Point, SideView, UnitView,
+    View,
 };
 
 fn setup_view() -> View {
@@ -48,8 +48,15 @@ fn view_text_situation_at_setup() {
 fn view_svg_map_at_setup() {
     let mut v = setup_view();
     let full = render::svg::map_svg(&v);
-    assert!(full.contains("fill-rule=\"evenodd\""), "real coastlines drawn behind");
-    assert!(full.len() < 400_000, "the map SVG stays small: {} bytes", full.len());
+    assert!(
+        full.contains("fill-rule=\"evenodd\""),
+        "real coastlines drawn behind"
+    );
+    assert!(
+        full.len() < 400_000,
+        "the map SVG stays small: {} bytes",
+        full.len()
+    );
     // The snapshot leaves the (bundled, unchanging) coastlines out.
     v.map.geography.clear();
     v.map.geography_labels.clear();
@@ -61,7 +68,10 @@ fn view_svg_map_at_setup() {
 #[test]
 fn view_battle_board_of_the_granicus() {
     let v = granicus_view();
-    let b = v.battle.as_ref().expect("the Granicus is on the Tactical Display");
+    let b = v
+        .battle
+        .as_ref()
+        .expect("the Granicus is on the Tactical Display");
     assert!(b.round.contains("set-up"), "{}", b.round);
     let text = doc::render(&render::text::battle(&v), Format::Text);
     insta::assert_snapshot!("granicus_board_text", text);
@@ -73,7 +83,9 @@ fn view_battle_board_of_the_granicus() {
 fn close(a: (u8, u8, u8, u8), hex: &str, blend: f64) -> bool {
     let c = |i: usize| u8::from_str_radix(&hex[1 + 2 * i..3 + 2 * i], 16).unwrap() as f64;
     let land = [0xef as f64, 0xe8 as f64, 0xd6 as f64];
-    let want: Vec<f64> = (0..3).map(|i| c(i) * blend + land[i] * (1.0 - blend)).collect();
+    let want: Vec<f64> = (0..3)
+        .map(|i| c(i) * blend + land[i] * (1.0 - blend))
+        .collect();
     let got = [a.0 as f64, a.1 as f64, a.2 as f64];
     (0..3).all(|i| (want[i] - got[i]).abs() < 14.0)
 }
@@ -193,7 +205,10 @@ fn hex_view() -> View {
 fn view_hex_map_draws_flat_topped_columns() {
     let v = hex_view();
     let svg = render::svg::map_svg(&v);
-    assert!(svg.contains(">0102<") && svg.contains(">0403<"), "every hex numbered");
+    assert!(
+        svg.contains(">0102<") && svg.contains(">0403<"),
+        "every hex numbered"
+    );
     assert!(svg.contains("Scipio"));
     insta::assert_snapshot!("hex_map_svg", svg);
     // Column 2 (even) sits half a hex lower than column 1 here: its hex 0201 is drawn lower
@@ -203,7 +218,9 @@ fn view_hex_map_draws_flat_topped_columns() {
     let h = 3f64.sqrt() * s;
     let c0201 = legatus::render::geometry::hex_centre(1, 0, s, true, (10.0, 40.0));
     assert!((c0201.1 - (40.0 + h)).abs() < 1e-6);
-    let px = pic.pixel(c0201.0 as u32, (c0201.1 - h / 4.0) as u32).unwrap();
+    let px = pic
+        .pixel(c0201.0 as u32, (c0201.1 - h / 4.0) as u32)
+        .unwrap();
     assert!(px.2 > px.0, "0201 is Carthaginian (blue): {px:?}");
 }
 

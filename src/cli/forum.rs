@@ -588,7 +588,12 @@ fn warn_head_mismatches(
     let heads = head::find_heads(text);
     for b in blocks {
         let start = lines[b.index];
-        let above = lines.iter().filter(|l| **l < start).max().copied().unwrap_or(0);
+        let above = lines
+            .iter()
+            .filter(|l| **l < start)
+            .max()
+            .copied()
+            .unwrap_or(0);
         let Some((_, named)) = heads
             .iter()
             .filter(|(l, _)| *l > above && *l < start)

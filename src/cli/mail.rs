@@ -351,4 +351,3 @@ mail the game to {} instead",
     };
     writeln!(err, "warning: --to {to}: {why}.").map_err(super::io)
 }
-

@@ -636,7 +636,11 @@ fn keys_of(v: &serde_json::Value) -> Vec<String> {
 
 /// What a new `standing:` block does: each rule it sets (it replaces the earlier block as a
 /// whole — PROTOCOL "standing orders"), and the earlier keys it no longer sets.
-fn standing_lines(old: Option<&serde_json::Value>, new: &serde_json::Value, side: &str) -> Vec<String> {
+fn standing_lines(
+    old: Option<&serde_json::Value>,
+    new: &serde_json::Value,
+    side: &str,
+) -> Vec<String> {
     let mut out = vec![format!(
         "Standing orders of the {side} from now on (they answer for you, and are reported in your name, wherever they cover a choice):"
     )];

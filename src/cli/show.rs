@@ -69,13 +69,19 @@ pub fn run(registry: &Registry, a: ShowArgs, out: &mut dyn Write) -> Result<(), 
     if let Some(p) = &a.board {
         match pages::board_svg(&game) {
             Some(svg) => write(p, svg.as_bytes(), out)?,
-            None => writeln!(out, "no battle is in progress: no board written").map_err(super::io)?,
+            None => {
+                writeln!(out, "no battle is in progress: no board written").map_err(super::io)?
+            }
         }
         wrote = true;
     }
     if let Some(p) = &a.html {
         let provisional = game.rules().provisional(&game.header.data);
-        write(p, pages::turn_page(&game, reader, &provisional).as_bytes(), out)?;
+        write(
+            p,
+            pages::turn_page(&game, reader, &provisional).as_bytes(),
+            out,
+        )?;
         wrote = true;
     }
     if !wrote {

@@ -110,7 +110,9 @@ pub fn turn_page(game: &Game, reader: Option<&str>, provisional: &[String]) -> S
             game.last_seq(),
             h.dice.mode,
             reader
-                .map(|r| format!(" This page is for the {r}: it tells what happened since his last entry."))
+                .map(|r| format!(
+                    " This page is for the {r}: it tells what happened since his last entry."
+                ))
                 .unwrap_or_default()
         )],
         view: &v,

@@ -95,10 +95,21 @@ fn draw(view: &View, b: &BattleView) -> String {
         let alone: Vec<&String> = bx
             .leaders
             .iter()
-            .filter(|l| !bx.units.iter().any(|u| u.status.iter().any(|s| s.ends_with(l.as_str()))))
+            .filter(|l| {
+                !bx.units
+                    .iter()
+                    .any(|u| u.status.iter().any(|s| s.ends_with(l.as_str())))
+            })
             .collect();
         if !alone.is_empty() {
-            lines.push(format!("leaders: {}", alone.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
+            lines.push(format!(
+                "leaders: {}",
+                alone
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         let max_lines = 7;
         let more = lines.len().saturating_sub(max_lines);

@@ -165,7 +165,12 @@ mod tests {
 
     #[test]
     fn two_sites_share_the_bisector() {
-        let c = cells(&[(10.0, 50.0), (90.0, 50.0)], (0.0, 0.0), (100.0, 100.0), 1000.0);
+        let c = cells(
+            &[(10.0, 50.0), (90.0, 50.0)],
+            (0.0, 0.0),
+            (100.0, 100.0),
+            1000.0,
+        );
         let (a, b) = shared_edge(&c[0], 1).expect("cells meet");
         assert!((a.0 - 50.0).abs() < 1e-6 && (b.0 - 50.0).abs() < 1e-6);
         assert!(shared_edge(&c[1], 0).is_some());

@@ -26,7 +26,13 @@ pub fn esc(s: &str) -> String {
 fn path(points: &[Xy], closed: bool) -> String {
     let mut d = String::new();
     for (i, p) in points.iter().enumerate() {
-        let _ = write!(d, "{}{:.1},{:.1}", if i == 0 { "M" } else { " L" }, p.0, p.1);
+        let _ = write!(
+            d,
+            "{}{:.1},{:.1}",
+            if i == 0 { "M" } else { " L" },
+            p.0,
+            p.1
+        );
     }
     if closed {
         d.push_str(" Z");
@@ -145,7 +151,15 @@ fn legend(out: &mut String, view: &View, y: f64) {
             r##"<rect x="{x:.0}" y="{:.0}" width="14" height="14" fill="{c}" stroke="#1b1b1b"/>"##,
             y - 11.0
         );
-        text(out, (x + 18.0, y), 12.0, "start", "normal", "#1b1b1b", &name);
+        text(
+            out,
+            (x + 18.0, y),
+            12.0,
+            "start",
+            "normal",
+            "#1b1b1b",
+            &name,
+        );
         x += 30.0 + 7.5 * name.len() as f64;
     }
     let _ = writeln!(
@@ -155,14 +169,30 @@ fn legend(out: &mut String, view: &View, y: f64) {
         x + 26.0,
         y - 4.0
     );
-    text(out, (x + 30.0, y), 12.0, "start", "normal", "#1b1b1b", "mountain border");
+    text(
+        out,
+        (x + 30.0, y),
+        12.0,
+        "start",
+        "normal",
+        "#1b1b1b",
+        "mountain border",
+    );
     x += 150.0;
     let _ = writeln!(
         out,
         r##"<rect x="{x:.0}" y="{:.0}" width="14" height="14" fill="url(#depleted)" stroke="#1b1b1b"/>"##,
         y - 11.0
     );
-    text(out, (x + 18.0, y), 12.0, "start", "normal", "#1b1b1b", "depleted");
+    text(
+        out,
+        (x + 18.0, y),
+        12.0,
+        "start",
+        "normal",
+        "#1b1b1b",
+        "depleted",
+    );
     x += 90.0;
     let _ = writeln!(
         out,
@@ -261,7 +291,11 @@ pub fn province_layout(view: &View) -> ProvinceLayout {
         let n = fields.len() as f64;
         for (k, side) in fields.iter().enumerate() {
             let dx = (k as f64 - (n - 1.0) / 2.0) * (counter + 8.0);
-            stacks.push((side.to_string(), p.id.clone(), (s.0 + dx, s.1 + counter * 0.25)));
+            stacks.push((
+                side.to_string(),
+                p.id.clone(),
+                (s.0 + dx, s.1 + counter * 0.25),
+            ));
         }
     }
     ProvinceLayout {
@@ -279,11 +313,7 @@ pub fn province_layout(view: &View) -> ProvinceLayout {
 fn province_map(view: &View) -> String {
     let l = province_layout(view);
     let (proj, width, height) = (&l.proj, l.width, l.height);
-    let placed: Vec<&PlaceView> = l
-        .ids
-        .iter()
-        .filter_map(|id| view.place(id))
-        .collect();
+    let placed: Vec<&PlaceView> = l.ids.iter().filter_map(|id| view.place(id)).collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -321,8 +351,12 @@ fn province_map(view: &View) -> String {
             continue;
         }
         let style = match g.kind.as_str() {
-            "land" => format!(r##"fill="{LAND}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.8""##),
-            "lake" => format!(r##"fill="{SEA}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.6""##),
+            "land" => format!(
+                r##"fill="{LAND}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.8""##
+            ),
+            "lake" => {
+                format!(r##"fill="{SEA}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.6""##)
+            }
             "river-1" => r##"fill="none" stroke="#4f86b8" stroke-width="1.8""##.to_string(),
             _ => r##"fill="none" stroke="#6b9cc6" stroke-width="1""##.to_string(),
         };
@@ -368,11 +402,18 @@ fn province_map(view: &View) -> String {
     }
     let counter = l.counter;
     for (p, &s) in placed.iter().zip(&l.sites) {
-        text(&mut out, (s.0, s.1 - counter * 0.85), 13.0, "middle", "bold", "#1b1b1b", &p.name);
+        text(
+            &mut out,
+            (s.0, s.1 - counter * 0.85),
+            13.0,
+            "middle",
+            "bold",
+            "#1b1b1b",
+            &p.name,
+        );
         for c in &p.cities {
-            let at = c
-                .at
-                .map(|q| {
+            let at =
+                c.at.map(|q| {
                     let d = deg(q);
                     proj.xy(d.0, d.1)
                 })
@@ -394,7 +435,9 @@ fn province_map(view: &View) -> String {
         let _ = writeln!(
             out,
             r##"<text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="10" font-style="italic" fill="#2f6796">{}</text>"##,
-            at.0, at.1, esc(&label.name)
+            at.0,
+            at.1,
+            esc(&label.name)
         );
     }
     legend(&mut out, view, 34.0 + proj.height + 19.0);
@@ -436,7 +479,15 @@ fn city(out: &mut String, view: &View, c: &crate::view::CityView, at: Xy) {
     if c.siege.is_some() {
         label.push_str(" ⚔");
     }
-    text(out, (at.0 + 8.0, at.1 + 4.0), 10.5, "start", "normal", "#1b1b1b", &label);
+    text(
+        out,
+        (at.0 + 8.0, at.1 + 4.0),
+        10.5,
+        "start",
+        "normal",
+        "#1b1b1b",
+        &label,
+    );
 }
 
 fn hex_map(view: &View, layout: &HexLayout) -> String {
@@ -496,7 +547,15 @@ fn hex_map(view: &View, layout: &HexLayout) -> String {
             );
             if let Some(p) = place {
                 if p.name != p.id {
-                    text(&mut out, (c.0, c.1 + h / 2.0 - 4.0), 8.0, "middle", "normal", "#1b1b1b", &p.name);
+                    text(
+                        &mut out,
+                        (c.0, c.1 + h / 2.0 - 4.0),
+                        8.0,
+                        "middle",
+                        "normal",
+                        "#1b1b1b",
+                        &p.name,
+                    );
                 }
                 for cty in &p.cities {
                     city(&mut out, view, cty, (c.0 - s / 2.0, c.1 + h / 4.0));

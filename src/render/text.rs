@@ -94,7 +94,11 @@ pub fn roster_with(view: &View, full: bool) -> Vec<Block> {
                 .iter()
                 .map(|f| {
                     let mut units = if full {
-                        f.units.iter().map(unit_words).collect::<Vec<_>>().join(", ")
+                        f.units
+                            .iter()
+                            .map(unit_words)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     } else {
                         units_compact(f)
                     };
@@ -105,7 +109,12 @@ pub fn roster_with(view: &View, full: bool) -> Vec<Block> {
                 })
                 .collect();
             out.push(Block::Table {
-                header: vec!["Where".into(), "Leaders".into(), "Size".into(), "Units".into()],
+                header: vec![
+                    "Where".into(),
+                    "Leaders".into(),
+                    "Size".into(),
+                    "Units".into(),
+                ],
                 rows,
             });
         }
@@ -212,7 +221,11 @@ pub fn battle(view: &View) -> Vec<Block> {
             .unwrap_or_else(|| bx.side.clone());
         rows.push(vec![
             format!("{side} {}", bx.name),
-            bx.units.iter().map(unit_words).collect::<Vec<_>>().join(", "),
+            bx.units
+                .iter()
+                .map(unit_words)
+                .collect::<Vec<_>>()
+                .join(", "),
             bx.leaders.join(", "),
         ]);
     }

@@ -78,7 +78,10 @@ fn parse_tail(tail: &str) -> Option<Head> {
     if words.next()? != "hash" {
         return None;
     }
-    let hash = words.next()?.trim_end_matches(['.', ';', ')']).to_ascii_lowercase();
+    let hash = words
+        .next()?
+        .trim_end_matches(['.', ';', ')'])
+        .to_ascii_lowercase();
     (hash.len() == 64 && hash.chars().all(|c| c.is_ascii_hexdigit())).then_some(Head { seq, hash })
 }
 
@@ -134,7 +137,10 @@ mod tests {
         assert_eq!(find_heads(&quoted), vec![(2, h.clone())]);
         let wrapped = line.replace(", hash ", ", hash\n&gt; ");
         assert_eq!(find_heads(&format!("x\n{wrapped}")), vec![(2, h.clone())]);
-        let bb = format!("[quote]{}[/quote]", line.replace("entry 12", "[b]entry 12[/b]"));
+        let bb = format!(
+            "[quote]{}[/quote]",
+            line.replace("entry 12", "[b]entry 12[/b]")
+        );
         assert_eq!(find_heads(&bb), vec![(1, h)]);
         assert!(find_heads("Log head: entry twelve, hash abc.").is_empty());
     }
@@ -143,7 +149,10 @@ mod tests {
     fn transport_head_check_names_a_cut_off_log() {
         assert_eq!(check(&head(5, 'b'), &head(5, 'b')), None);
         let w = check(&head(7, 'c'), &head(5, 'b')).unwrap();
-        assert!(w.contains("entry 7") && w.contains("entry 5") && w.contains("cut off"), "{w}");
+        assert!(
+            w.contains("entry 7") && w.contains("entry 5") && w.contains("cut off"),
+            "{w}"
+        );
         let w = check(&head(5, 'c'), &head(5, 'b')).unwrap();
         assert!(w.contains("different entries"), "{w}");
     }

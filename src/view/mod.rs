@@ -297,7 +297,9 @@ impl View {
     }
     /// The colour of a side (grey for an unknown side).
     pub fn colour(&self, id: &str) -> &str {
-        self.side(id).map(|s| s.colour.as_str()).unwrap_or("#9a9a9a")
+        self.side(id)
+            .map(|s| s.colour.as_str())
+            .unwrap_or("#9a9a9a")
     }
     /// The place with this id.
     pub fn place(&self, id: &str) -> Option<&PlaceView> {

@@ -93,8 +93,7 @@ pub fn group(entries: &[EntryRef<'_>]) -> Vec<EventGroup> {
                 .clone()
                 .unwrap_or_else(|| format!("entry {} by {}", e.seq, e.author));
             let by = ev.by.clone().or_else(|| {
-                (ev.phase.is_none() && ev.rule != "legatus protocol")
-                    .then(|| e.author.to_string())
+                (ev.phase.is_none() && ev.rule != "legatus protocol").then(|| e.author.to_string())
             });
             let rule = if ev.text.contains(&ev.rule) {
                 String::new()
@@ -150,7 +149,10 @@ mod tests {
         c.round = Some("round 1, Persian half-round".into());
         c.by = Some("persian".into());
         c.standing = true;
-        let plain = Event::new("Alexandros 3.3", "Darius sets up in Persis (Alexandros 3.3)");
+        let plain = Event::new(
+            "Alexandros 3.3",
+            "Darius sets up in Persis (Alexandros 3.3)",
+        );
         let evs = vec![a, b, c];
         let first = [plain];
         let g = group(&[
@@ -167,7 +169,10 @@ mod tests {
         ]);
         assert_eq!(g.len(), 3);
         assert_eq!(g[0].phase, "entry 3 by persian");
-        assert_eq!(g[0].events[0].line(), "Darius sets up in Persis (Alexandros 3.3)");
+        assert_eq!(
+            g[0].events[0].line(),
+            "Darius sets up in Persis (Alexandros 3.3)"
+        );
         assert_eq!(g[1].events.len(), 2);
         assert_eq!(
             g[1].title(),

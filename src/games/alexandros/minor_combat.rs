@@ -323,7 +323,11 @@ pub fn run(
                             format!(
                                 "evade_minor_combat: {policy} — the {} in {p} {}",
                                 side_name(c.defender),
-                                if evade { "tries to evade" } else { "stands and fights" }
+                                if evade {
+                                    "tries to evade"
+                                } else {
+                                    "stands and fights"
+                                }
                             ),
                         )
                         .by_standing(side_name(c.defender)),

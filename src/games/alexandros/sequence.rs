@@ -332,7 +332,14 @@ pub fn movement_phase(
         state.phase = Phase::PersianMovement;
         Ok(())
     } else {
-        stamp(state, ev, 0, "Persian movement phase (4.2 III)", None, Some("persian"));
+        stamp(
+            state,
+            ev,
+            0,
+            "Persian movement phase (4.2 III)",
+            None,
+            Some("persian"),
+        );
         begin_combat(state, ev);
         continue_combat(state, standing, options, None, dice, ev)
     }
@@ -489,7 +496,14 @@ pub fn continue_combat(
             let n = ev.len();
             let by = answer.map(|(s, _)| side_name(s));
             let need = minor_combat::run(state, &mut m, standing, answer.take(), dice, ev);
-            stamp(state, ev, n, "Combat phase (9)", Some(format!("minor combat in {}", m.province)), by);
+            stamp(
+                state,
+                ev,
+                n,
+                "Combat phase (9)",
+                Some(format!("minor combat in {}", m.province)),
+                by,
+            );
             let need = need?;
             if let Some(need) = need {
                 state.minor = Some(m);
@@ -513,7 +527,14 @@ pub fn continue_combat(
             let r = b.battle.result().unwrap_or_default();
             let n = ev.len();
             battle::apply_result_for(state, &b.province, b.host, &r, standing, ev);
-            stamp(state, ev, n, &format!("Combat phase: battle in {}", b.province), Some("after the battle (10.19, 10.20)".into()), None);
+            stamp(
+                state,
+                ev,
+                n,
+                &format!("Combat phase: battle in {}", b.province),
+                Some("after the battle (10.19, 10.20)".into()),
+                None,
+            );
             state.battle = None;
             control::update(state);
             continue;

@@ -188,7 +188,11 @@ pub fn siege_phase(
                                 "sortie: {} — the garrison of {} {}",
                                 if b { "always" } else { "never" },
                                 decl.city,
-                                if b { "sorties against the Siege Train" } else { "stays behind its walls" }
+                                if b {
+                                    "sorties against the Siege Train"
+                                } else {
+                                    "stays behind its walls"
+                                }
                             ),
                         )
                         .by_standing(side_name(def)),

@@ -16,8 +16,8 @@ use super::sequence::Phase;
 use super::state::{side_name, Ctl, Host, Place, State};
 use super::victory;
 use crate::view::{
-    count, CityView, Control, Force, GeoLabel, GeoLine, LeaderView, MapKind, MapView, PlaceView, Point,
-    SideView, Track, UnitView, View,
+    count, CityView, Control, Force, GeoLabel, GeoLine, LeaderView, MapKind, MapView, PlaceView,
+    Point, SideView, Track, UnitView, View,
 };
 
 /// Colour of the Macedonian side on maps and tables.
@@ -490,7 +490,12 @@ pub fn view(state: &State, viewer: Option<&str>) -> View {
     let next = if p.sides.is_empty() {
         vec![p.prompt.clone()]
     } else {
-        vec![format!("{}: {} ({})", p.sides.join(" and "), p.prompt, p.rule)]
+        vec![format!(
+            "{}: {} ({})",
+            p.sides.join(" and "),
+            p.prompt,
+            p.rule
+        )]
     };
     View {
         title: "Alexandros: Conquest and Empire".into(),
@@ -540,14 +545,16 @@ struct GeoRiverLabel {
 fn geography() -> (Vec<GeoLine>, Vec<GeoLabel>, Option<String>) {
     static G: OnceLock<(Vec<GeoLine>, Vec<GeoLabel>)> = OnceLock::new();
     let (lines, labels) = G.get_or_init(|| {
-        let f: GeoFile = serde_json::from_str(include_str!(
-            "../../../assets/geography/alexandros.json"
-        ))
-        .expect("assets/geography/alexandros.json is valid");
+        let f: GeoFile =
+            serde_json::from_str(include_str!("../../../assets/geography/alexandros.json"))
+                .expect("assets/geography/alexandros.json is valid");
         let poly = |kind: &str, rings: &Vec<Vec<[f64; 2]>>| GeoLine {
             kind: kind.into(),
             closed: true,
-            rings: rings.iter().map(|r| r.iter().map(point).collect()).collect(),
+            rings: rings
+                .iter()
+                .map(|r| r.iter().map(point).collect())
+                .collect(),
         };
         let mut lines: Vec<GeoLine> = f.land.iter().map(|p| poly("land", p)).collect();
         lines.extend(f.lakes.iter().map(|p| poly("lake", p)));

@@ -71,7 +71,9 @@ pub fn board(b: &Battle, pack: &Pack) -> BattleView {
             let leaders = b
                 .leaders
                 .iter()
-                .filter(|l| l.fate == Fate::Active && b.leader_place(&l.name).as_ref() == Some(&place))
+                .filter(|l| {
+                    l.fate == Fate::Active && b.leader_place(&l.name).as_ref() == Some(&place)
+                })
                 .map(|l| {
                     if l.wounded {
                         format!("{} (wounded)", l.name)

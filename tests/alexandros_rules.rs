@@ -282,3 +282,69 @@ fn alexandros_10_4_status_shows_the_battle_board() {
         "{lines:?}"
     );
 }
+
+/// The Granicus set up on the display (Alexandros 4.3, 10.3), Persian set-up by default.
+fn granicus_on_the_display() -> legatus::games::alexandros::state::State {
+    let mut s = fresh();
+    submit(&mut s, orders("darius: Persis"), &no_standing(), &mut dice(2)).unwrap();
+    let b = s.battle.clone().expect("the Granicus is on the display (4.3)");
+    let setup = b.battle.default_setup(&s.pack, Side::Persian);
+    let o = legatus::games::alexandros::orders::Orders {
+        battle: Some(setup),
+        ..Default::default()
+    };
+    submit(&mut s, o, &no_standing(), &mut dice(2)).unwrap();
+    s
+}
+
+#[test]
+fn alexandros_10_12_forces_during_a_battle_leave_out_the_destroyed() {
+    let mut s = granicus_on_the_display();
+    let b = s.battle.as_mut().unwrap();
+    let province = b.province.clone();
+    let mut persians: Vec<String> = b.battle.forces[&Side::Persian]
+        .units
+        .iter()
+        .map(|(u, _)| u.clone())
+        .collect();
+    persians.sort();
+    // Losses of earlier rounds, as the display records them (10.12).
+    let (gone, hurt) = (persians[0].clone(), persians[1].clone());
+    b.battle.eliminated.push(gone.clone());
+    b.battle.steps_lost.insert(hurt.clone(), 1);
+    let v = Alexandros.view(&s, None);
+    let side = v.sides.iter().find(|x| x.id == "persian").unwrap();
+    let units: Vec<&legatus::view::UnitView> = side
+        .forces
+        .iter()
+        .filter(|f| f.place == province)
+        .flat_map(|f| f.units.iter())
+        .collect();
+    assert!(!units.iter().any(|u| u.id == gone), "{gone} is destroyed");
+    let h = units.iter().find(|u| u.id == hurt).unwrap();
+    assert_eq!(h.steps, h.full_steps.saturating_sub(1).max(1), "{h:?}");
+    assert!(h.status.iter().any(|x| x == "1 step lost in the battle"), "{h:?}");
+    // Where a player writes orders, the units are named by their codes.
+    let text = legatus::report::render(
+        &legatus::render::text::situation(&v),
+        legatus::report::Format::Text,
+    );
+    assert!(text.contains(&format!("({hurt}")) || text.contains(&format!(" {hurt})")) || text.contains(&format!(", {hurt}")), "{text}");
+}
+
+#[test]
+fn alexandros_10_4_battle_board_rasterised_as_png() {
+    let s = granicus_on_the_display();
+    let v = Alexandros.view(&s, None);
+    let svg = legatus::render::board::board_svg(&v).expect("a battle is on");
+    let png = legatus::render::png::png(&svg).unwrap();
+    let pic = legatus::render::png::decode(&png).unwrap();
+    let (w, h) = pic.size();
+    assert!(w > 200 && h > 200, "{w}x{h}");
+    let coloured = (0..w)
+        .step_by(7)
+        .flat_map(|x| (0..h).step_by(7).map(move |y| (x, y)))
+        .filter(|&(x, y)| pic.pixel(x, y).is_some_and(|(r, g, b, _)| (r, g, b) != (255, 255, 255)))
+        .count();
+    assert!(coloured > 100, "the board is drawn, not blank ({coloured} pixels)");
+}

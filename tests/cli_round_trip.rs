@@ -252,3 +252,38 @@ fn next_steps_printed_by_commands_name_the_game_folder() {
         "{status}"
     );
 }
+
+#[test]
+fn protocol_apply_echoes_orders_whose_dice_wait_for_the_reveal() {
+    // Mutual dice: an attack's dice are fixed by the defender's next reveal, so nothing is
+    // resolved when the attacker applies; apply says what it accepted and what waits.
+    let t = Table::new();
+    t.start("mutual");
+    let reg = registry();
+    for n in 0..60 {
+        let (g, _) = GameDir::new(t.p("game")).load(&reg).unwrap();
+        let key_of = |side: &str| {
+            legatus::protocol::keys::SigningKey::load(std::path::Path::new(&t.key_of(side)), None)
+                .map_err(Into::into)
+        };
+        let next = legatus::engine::orders::next_actor(&g, &key_of)
+            .unwrap()
+            .expect("the game goes on until an attack");
+        let key = t.key_of(&next.side);
+        let out = if next.orders {
+            let tpl = ok(&["template", &t.game(), "--side", &next.side, "--key", &key]);
+            let f = t.p(&format!("orders-{n}.yaml"));
+            std::fs::write(&f, tpl).unwrap();
+            ok(&["apply", &t.game(), "--orders", &f.display().to_string(), "--key", &key])
+        } else {
+            ok(&["apply", &t.game(), "--key", &key])
+        };
+        if let Some(at) = out.find("their outcome waits for") {
+            let echoed = &out[at..];
+            assert!(echoed.contains("  - dice: "), "{out}");
+            assert!(echoed.contains("nobody, you included"), "{out}");
+            return;
+        }
+    }
+    panic!("no orders waited for a reveal");
+}

@@ -370,3 +370,69 @@ fn mail_in_base64_cut_off_asks_for_it_again() {
         assert!(!into.exists());
     }
 }
+
+/// A message forwarded as an attachment the way Thunderbird, Gmail, Outlook and Python's
+/// `email` forward it: a `message/rfc822` part in plain text (7bit or 8bit, not
+/// re-encoded), whose own multipart boundary lines (`--…`) sit inside the outer message.
+fn forward_in_plain_text(inner: &[u8], subject: &str, boundary: &str) -> Vec<u8> {
+    let mut raw = format!(
+        "From: Carol <carol@example.org>\r\nTo: Ana <ana@example.org>\r\nSubject: {subject}\r\n\
+MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"{boundary}\"\r\n\r\n\
+--{boundary}\r\nContent-Type: text/plain; charset=\"utf-8\"\r\nContent-Transfer-Encoding: 7bit\r\n\r\n\
+see attached\r\n\r\n--{boundary}\r\nContent-Type: message/rfc822\r\nContent-Transfer-Encoding: 8bit\r\n\
+MIME-Version: 1.0\r\nContent-Disposition: attachment\r\n\r\n"
+    )
+    .into_bytes();
+    raw.extend_from_slice(inner);
+    raw.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    raw
+}
+
+#[test]
+fn mail_in_forwarded_in_plain_text_with_its_own_boundaries_once_and_twice() {
+    let (t, _) = game();
+    ok(&["mail", &t.game(), "--to", "blue", "--eml", &t.s("turn.eml")]);
+    let turn = std::fs::read(t.p("turn.eml")).unwrap();
+    let once = forward_in_plain_text(&turn, "Fwd: turn", "===============0758500404278495318==");
+    assert_received(&t, "plain-once", &once);
+    let twice = forward_in_plain_text(&once, "Fwd: Fwd: turn", "===============1111111111==");
+    assert_received(&t, "plain-twice", &twice);
+}
+
+#[test]
+fn mail_in_forwarded_by_python_email_library_fixture() {
+    // fixtures/mail/make-forwarded.py: CPython's email library forwards a turn carrying
+    // fixtures/tally/mutual-game.yaml as a message/rfc822 attachment.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let raw = std::fs::read(root.join("fixtures/mail/forwarded-by-python-email.eml")).unwrap();
+    let t = Table::new();
+    let (r, into) = inbox_into(&t, "python", &raw);
+    assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
+    assert_eq!(
+        hashes(&into.join("log.yaml")),
+        hashes(&root.join("fixtures/tally/mutual-game.yaml"))
+    );
+}
+
+#[test]
+fn mail_in_maildir_names_each_message_it_passes_over_with_why() {
+    let (t, _) = game();
+    ok(&["mail", &t.game(), "--to", "blue", "--eml", &t.s("turn.eml")]);
+    let turn = std::fs::read(t.p("turn.eml")).unwrap();
+    let md = t.p("Maildir");
+    for sub in ["cur", "new", "tmp"] {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    // A forward whose log was damaged on the way (a `-` inside its base64 text).
+    let mut bad = forward_in_plain_text(&turn, "Fwd: turn", "===============22==");
+    let at = bad.windows(20).position(|w| w.starts_with(b"filename=\"log.yaml\"")).unwrap();
+    let body = at + bad[at..].windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 10;
+    bad[body] = b'-';
+    std::fs::write(md.join("new/1.eml"), &bad).unwrap();
+    std::fs::write(md.join("new/2.eml"), &turn).unwrap();
+    let into = t.p("from-maildir");
+    let r = cli(&["inbox", &md.display().to_string(), "--into", &into.display().to_string()]);
+    assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
+    assert!(r.err.contains("1.eml") && r.err.contains("skipped"), "{}", r.err);
+    assert!(r.err.contains("damaged or cut off"), "{}", r.err);
+}

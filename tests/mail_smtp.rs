@@ -16,7 +16,7 @@ fn sample_mail() -> OutgoingMail {
     OutgoingMail {
         from: "Rome <rome@example.test>".into(),
         to: "carthage@example.test".into(),
-        subject: subject_line("3f9a1c", 12, "Carthage", "move"),
+        subject: subject_line("3f9a1c", 12, "Rome", "Carthage", "your orders for step move"),
         body_text: "Your move.\nThe signed entries are attached.\n".into(),
         attachments: vec![
             Attachment {
@@ -73,7 +73,7 @@ fn message_sent_over_smtp_parses_back_with_identical_attachments() {
         let parsed = parse_message(&got.data).expect("parse");
         assert_eq!(
             parsed.subject,
-            "[legatus] 3f9a1c entry 12: Carthage to move"
+            "[legatus] 3f9a1c entry 12 from Rome: Carthage, your orders for step move"
         );
         assert_eq!(parsed.from, "rome@example.test");
         assert!(parsed.body_text.contains("Your move."));

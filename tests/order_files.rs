@@ -340,3 +340,24 @@ fn passphrase_mistyped_at_the_prompt_gets_three_tries() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(asked.borrow().len(), 3);
 }
+
+#[test]
+fn order_file_yaml_syntax_error_comes_first_with_its_place() {
+    let t = Table::new();
+    let game = new_game(&t);
+    // The trial's file: an unclosed bracket after an unknown field.
+    let r = apply_bytes(&t, &game, "persian", "broken.yaml", b"game: x\nfoo: [\n");
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.contains("broken.yaml:2:6: YAML syntax error: the `[` opened here is never closed"),
+        "{}",
+        r.err
+    );
+    assert!(!r.err.contains("unknown field"), "{}", r.err);
+    // In a real template: an unclosed flow mapping inside the orders.
+    let tpl = ok(&["template", &game, "--side", "persian"]);
+    let file = tpl.replace("  darius:", "  darius: {place: Susiana\n  x:");
+    let r = apply_bytes(&t, &game, "persian", "brace.yaml", file.as_bytes());
+    assert_ne!(r.code, 0, "{}", r.out);
+    assert!(r.err.contains("YAML syntax error"), "{}", r.err);
+}

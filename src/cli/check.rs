@@ -98,22 +98,23 @@ pub fn verify(registry: &Registry, mut a: VerifyArgs, out: &mut dyn Write) -> Re
             w(
                 out,
                 format!(
-                    "✓ hash chain: {} entries, each names the hash of the one before",
-                    v.entries
+                    "✓ hash chain: {}, each names the hash of the one before",
+                    crate::view::count(v.entries as usize, "entry")
                 ),
             )?;
             w(
                 out,
                 format!(
-                    "✓ signatures: {} entries, each signed by its author's key from the header",
-                    v.signatures
+                    "✓ signatures: {}, each signed by its author's key from the header",
+                    crate::view::count(v.signatures as usize, "entry")
                 ),
             )?;
             w(
                 out,
                 format!(
-                    "✓ dice: {} reveals match their commitments; {} rolls recomputed and matched",
-                    v.reveals, v.rolls
+                    "✓ dice: {} match their commitments; {} recomputed and matched",
+                    crate::view::count(v.reveals as usize, "reveal"),
+                    crate::view::count(v.rolls as usize, "roll")
                 ),
             )?;
             w(

@@ -19,10 +19,11 @@ fn read(path: &Path, registry: &Registry) -> Result<Copy, Error> {
 fn describe(c: &Copy) -> String {
     let n = c.entries.len();
     match &c.verified {
-        (_, None) => format!("{}: {n} entries, all verify", c.name),
+        (_, None) => format!("{}: {}, all verify", c.name, crate::view::count(n, "entry")),
         (good, Some(why)) => format!(
-            "{}: {n} entries; entries 1-{good} verify, entry {} does not ({why})",
+            "{}: {}; entries 1-{good} verify, entry {} does not ({why})",
             c.name,
+            crate::view::count(n, "entry"),
             good + 1
         ),
     }

@@ -81,9 +81,9 @@ pub(crate) fn report_blocks(game: &Game, map: Option<&std::path::Path>) -> Vec<B
     let mut doc = vec![
         Block::Heading(format!("{} — game {}", game.rules().title(), h.short_id())),
         Block::Paragraph(format!(
-            "Scenario {}, {} entries, dice {}. Last hash {}.",
+            "Scenario {}, {}, dice {}. Last hash {}.",
             h.scenario.id,
-            game.last_seq(),
+            crate::view::count(game.last_seq() as usize, "entry"),
             h.dice.mode,
             &game.last_hash()[..16]
         )),
@@ -142,7 +142,8 @@ pub fn post(registry: &Registry, a: PostArgs, out: &mut dyn Write) -> Result<(),
         }
         Some(n) if n > last.max(1) => {
             return Err(Error::input(format!(
-                "--from {n}: the log has {last} entries"
+                "--from {n}: the log has {}",
+                crate::view::count(last as usize, "entry")
             )))
         }
         Some(n) => n,
@@ -695,7 +696,9 @@ pub fn import(registry: &Registry, a: ImportArgs, out: &mut dyn Write) -> Result
         say(
             out,
             format!(
-                "Nothing to do: the {skipped} entries in {label} are already in {} (entry {} is the last).",
+                "Nothing to do: {} in {label} {} already in {} (entry {} is the last).",
+                if skipped == 1 { "the 1 entry".to_string() } else { format!("the {skipped} entries") },
+                if skipped == 1 { "is" } else { "are" },
                 a.game.display(),
                 local.entries.len()
             ),
@@ -719,7 +722,10 @@ pub fn import(registry: &Registry, a: ImportArgs, out: &mut dyn Write) -> Result
                     from + 1,
                     a.game.display(),
                     if skipped > 0 {
-                        format!("; skipped {skipped} entries already in the log")
+                        format!(
+                            "; skipped {} already in the log",
+                            crate::view::count(skipped as usize, "entry")
+                        )
                     } else {
                         String::new()
                     }

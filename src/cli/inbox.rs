@@ -248,7 +248,18 @@ pub fn inbox(
     }
     match (&a.game, &a.into) {
         (Some(g), _) => inbox_merge(registry, g, &msgs, single, out),
-        (None, Some(into)) => inbox_new(registry, into, &with_log, out),
+        (None, Some(into)) => {
+            // Every message passed over is named, with why (`--game` says so as it merges).
+            for (label, m) in msgs.iter().filter(|(_, m)| log_attachment(m).is_none()) {
+                writeln!(
+                    err,
+                    "warning: {label}: skipped, {}; the other messages are read",
+                    why_no_log(m)
+                )
+                .map_err(super::io)?;
+            }
+            inbox_new(registry, into, &with_log, out)
+        }
         (None, None) => unreachable!("clap requires --game or --into"),
     }
 }
@@ -264,9 +275,9 @@ fn no_legatus_mail(source: &Path, msgs: &[(String, ReceivedMail)], single: bool)
         .map(|(l, m)| format!("  - {l}: {}", why_no_log(m)))
         .collect();
     Error::input(format!(
-        "{}: no legatus mail in this Maildir ({} messages read, none carries a legatus log); nothing was written:\n{}",
+        "{}: no legatus mail in this Maildir ({} read, none carries a legatus log); nothing was written:\n{}",
         source.display(),
-        msgs.len(),
+        crate::view::count(msgs.len(), "message"),
         lines.join("\n")
     ))
 }
@@ -299,7 +310,8 @@ fn inbox_merge(
             Ok(Merged::UpToDate { local, received }) => say(
                 out,
                 format!(
-                    "{label}: nothing to do — it carries {received} entries and {} already has {local}{}",
+                    "{label}: nothing to do — it carries {} and {} already has {local}{}",
+                    crate::view::count(received as usize, "entry"),
                     game.display(),
                     if received == local { " (the same log)" } else { " (this copy is older)" }
                 ),
@@ -404,9 +416,9 @@ pub(crate) fn start_received_game(
     say(
         out,
         format!(
-            "Created {} with {} entries. Check the players, keys and scenario above before you play.",
+            "Created {} with {}. Check the players, keys and scenario above before you play.",
             into.display(),
-            game.last_seq()
+            crate::view::count(game.last_seq() as usize, "entry")
         ),
     )?;
     say(out, "Next:")?;

@@ -25,8 +25,13 @@ use crate::transport::mail::{
 pub(crate) const LOG_ATTACHMENT: &str = "log.yaml";
 /// The turn page attached to every mail (issue 12): self-contained HTML.
 pub(crate) const TURN_PAGE: &str = "turn.html";
-/// The map picture attached to every mail.
+/// The map picture attached to every mail while no battle is on.
 pub(crate) const MAP_PICTURE: &str = "map.png";
+/// The battle board picture attached instead of the map while a battle is on (the map
+/// stays in the turn page).
+pub(crate) const BOARD_PICTURE: &str = "board.png";
+/// 80% of the full picture: a long game's mail stays near 1 MB (docs: mail size).
+const PICTURE_ZOOM: f32 = 0.8;
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("how").required(true).args(["smtp", "eml"])))]
@@ -98,6 +103,39 @@ pub(crate) fn next_actors(game: &Game) -> Vec<String> {
     }
 }
 
+/// What `side` must do next, in a few words for a subject line (the step just done is
+/// named by the entry number; this names the recipient's part).
+fn subject_task(game: &Game, side: &str) -> String {
+    let missing = game.not_accepted();
+    if missing.iter().any(|s| s == side) {
+        return "accept the game".into();
+    }
+    if !missing.is_empty() {
+        return format!("wait for {} to accept", missing.join(" and "));
+    }
+    if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
+        return if who == side {
+            format!("your dice reveal for entry {}", aw.seq)
+        } else {
+            format!("wait for {who}'s dice reveal")
+        };
+    }
+    let p = game.pending();
+    if p.kind == PendingKind::GameOver {
+        return "the game is over".into();
+    }
+    if next_actors(game).iter().any(|s| s == side) {
+        let what = if p.kind == PendingKind::Decision {
+            "your decision"
+        } else {
+            "your orders"
+        };
+        format!("{what} for step {}", p.step)
+    } else {
+        format!("wait for {} (step {})", p.sides.join(" and "), p.step)
+    }
+}
+
 /// What `side` has to do now, and the order template if it has orders to write.
 fn recipient_task(game: &Game, side: &str) -> (Vec<String>, Option<(String, String)>) {
     let mut lines = Vec::new();
@@ -150,9 +188,10 @@ See what follows with `legatus template <game> --side {side} --key <your key>`, 
         .collect();
     let name = format!("orders-{side}-{safe}.yaml");
     lines.push(format!(
-        "Your ({side}) move: step {:?} — {} ({}). Fill in `orders:` in the attached {name}, then run \
+        "Your ({side}) move: step {:?} — {}. Fill in `orders:` in the attached {name}, then run \
 `legatus apply <game> --orders {name} --key <your key>` and mail the game back.",
-        p.step, p.prompt, p.rule
+        p.step,
+        crate::view::cited(&p.prompt, &p.rule)
     ));
     (
         lines,
@@ -193,8 +232,13 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
         .and_then(|s| h.player(s))
         .or_else(|| h.players.iter().find(|p| p.side != to))
         .unwrap_or(recipient);
-    let pending = game.pending();
-    let subject = subject_line(h.short_id(), game.last_seq(), &sender.side, &pending.step);
+    let subject = subject_line(
+        h.short_id(),
+        game.last_seq(),
+        &sender.side,
+        to,
+        &subject_task(game, to),
+    );
     let (task, template) = recipient_task(game, to);
     let mut body = String::new();
     body.push_str(&format!(
@@ -213,10 +257,20 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
             hash: game.last_hash(),
         })
     ));
+    // While a battle is on, its board is the picture to decide by; one picture keeps the
+    // mail small (the map is in the turn page).
+    let board = pages::board_png_at(game, PICTURE_ZOOM)
+        .transpose()
+        .map_err(|e| Error::input(e.to_string()))?;
+    let picture = if board.is_some() {
+        format!("{BOARD_PICTURE} (the battle board)")
+    } else {
+        format!("{MAP_PICTURE} (the map)")
+    };
     body.push_str(&format!(
         "\nAttached: {LOG_ATTACHMENT} (the whole signed game log, up to the head above){}, report.md (this report), \
 {TURN_PAGE} (the turn page: open it in any browser for the map, every force, what happened since your last entry and the dice), \
-{MAP_PICTURE} (the map).\n\
+{picture}.\n\
 Save this message and merge the log with `legatus inbox <message.eml> --game <your game folder>` \
 (for a game you do not have yet: `--into <new folder>`). Only the attached log counts: this text is a courtesy copy.\n",
         template
@@ -247,11 +301,18 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
         content_type: "text/html".into(),
         bytes: pages::turn_page(game, Some(to), &provisional).into_bytes(),
     });
-    attachments.push(Attachment {
-        file_name: MAP_PICTURE.into(),
-        content_type: "image/png".into(),
-        // 80% of the full picture: a long game's mail stays near 1 MB (docs: mail size).
-        bytes: pages::map_png_at(game, 0.8).map_err(|e| Error::input(e.to_string()))?,
+    attachments.push(match board {
+        Some(bytes) => Attachment {
+            file_name: BOARD_PICTURE.into(),
+            content_type: "image/png".into(),
+            bytes,
+        },
+        None => Attachment {
+            file_name: MAP_PICTURE.into(),
+            content_type: "image/png".into(),
+            bytes: pages::map_png_at(game, PICTURE_ZOOM)
+                .map_err(|e| Error::input(e.to_string()))?,
+        },
     });
     Ok(Composed {
         mail: OutgoingMail {

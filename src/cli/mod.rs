@@ -16,6 +16,7 @@ mod check;
 mod compare;
 mod data;
 mod demo;
+mod echo;
 mod forum;
 mod inbox;
 mod keygen;

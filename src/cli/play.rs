@@ -1,5 +1,6 @@
 //! `legatus accept`, `status`, `template`, `apply` and `demo`.
 
+use super::echo::{keys_of, standing_lines, yaml_item};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -115,9 +116,9 @@ fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game, folder: &Path) -> 
         say(
             out,
             format!(
-                "Resolved entry {} with {} rolls{}",
+                "Resolved entry {} with {}{}",
                 r.seq,
-                r.rolls.len(),
+                crate::view::count(r.rolls.len(), "roll"),
                 r.void
                     .as_ref()
                     .map(|v| format!(" (void: {v})"))
@@ -134,9 +135,22 @@ fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game, folder: &Path) -> 
         }
     }
     if game.awaiting().map(|a| a.seq) == Some(entry.seq) {
+        let revealer = game.awaited_revealer().unwrap_or_default();
+        // Nothing is resolved yet: echo what was accepted, so the sender sees his orders.
+        if let Some(orders) = entry.payload.as_ref().and_then(|p| p.as_object()) {
+            if !orders.is_empty() {
+                say(out, format!(
+                    "Orders accepted, checked against the rules and signed; their outcome waits for {revealer}'s reveal:"
+                ))?;
+                for (k, v) in orders {
+                    for line in yaml_item(k, v) {
+                        say(out, line)?;
+                    }
+                }
+            }
+        }
         say(out, format!(
-            "The dice for these orders are fixed by {}'s next reveal: nobody, you included, can know them yet.",
-            game.awaited_revealer().unwrap_or_default()
+            "The dice for these orders are fixed by {revealer}'s next reveal: nobody, you included, can know them yet."
         ))?;
     }
     say(out, "Next:")?;
@@ -233,8 +247,9 @@ fn data_diff(
 /// One line saying what replaying the log proved.
 fn verified_line(v: &crate::engine::verify::Verified) -> String {
     format!(
-        "✓ log verified: {} entries signed and chained; all {} rolls follow from secrets committed before the orders they resolve",
-        v.entries, v.rolls
+        "✓ log verified: {} signed and chained; all {} follow from secrets committed before the orders they resolve",
+        crate::view::count(v.entries as usize, "entry"),
+        crate::view::count(v.rolls as usize, "roll")
     )
 }
 
@@ -294,11 +309,10 @@ pub fn template_text(game: &Game, ahead: &Game, side: &str, folder: &str) -> Str
         game.header.ruleset.id
     ));
     s.push_str(&format!(
-        "# {} — step {}: {} ({})\n",
+        "# {} — step {}: {}\n",
         game.rules().title(),
         p.step,
-        p.prompt,
-        p.rule
+        crate::view::cited(&p.prompt, &p.rule)
     ));
     if !p.sides.iter().any(|x| x == side) {
         s.push_str(&format!(
@@ -410,18 +424,18 @@ no template was written",
         return Err(Error::input(
             if revealer.as_deref() == Some(side.as_str()) {
                 format!(
-                "nothing for {side} to order: entry {} waits for {side}'s dice reveal, and the step after it, {:?} — {} ({}), awaits {awaited}. \
+                "nothing for {side} to order: entry {} waits for {side}'s dice reveal, and the step after it, {:?} — {}, awaits {awaited}. \
 Send a bare reveal: `legatus apply {folder} --key {key_hint}`; no template was written",
                 game.awaiting().map(|x| x.seq).unwrap_or_default(),
                 p.step,
-                p.prompt,
-                p.rule
+                crate::view::cited(&p.prompt, &p.rule)
             )
             } else {
                 format!(
-                    "nothing awaits {side}: step {:?} — {} ({}) — awaits {awaited} \
+                    "nothing awaits {side}: step {:?} — {} — awaits {awaited} \
 (`legatus template {folder} --side {first}`); no template was written",
-                    p.step, p.prompt, p.rule
+                    p.step,
+                    crate::view::cited(&p.prompt, &p.rule)
                 )
             },
         ));
@@ -626,47 +640,4 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
         say(out, l)?;
     }
     Ok(())
-}
-
-fn keys_of(v: &serde_json::Value) -> Vec<String> {
-    v.as_object()
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default()
-}
-
-/// What a new `standing:` block does: each rule it sets (it replaces the earlier block as a
-/// whole — PROTOCOL "standing orders"), and the earlier keys it no longer sets.
-fn standing_lines(
-    old: Option<&serde_json::Value>,
-    new: &serde_json::Value,
-    side: &str,
-) -> Vec<String> {
-    let mut out = vec![format!(
-        "Standing orders of the {side} from now on (they answer for you, and are reported in your name, wherever they cover a choice):"
-    )];
-    if let Some(m) = new.as_object() {
-        for (k, v) in m {
-            let mut text = serde_json::to_string(v).unwrap_or_default();
-            if text.chars().count() > 100 {
-                text = text.chars().take(97).collect::<String>() + "...";
-            }
-            out.push(format!("  - {k}: {text}"));
-        }
-    }
-    if let Some(old) = old {
-        let new_keys = keys_of(new);
-        let dropped: Vec<String> = keys_of(old)
-            .into_iter()
-            .filter(|k| !new_keys.contains(k))
-            .collect();
-        out.push(if dropped.is_empty() {
-            "This block replaces your earlier standing orders.".to_string()
-        } else {
-            format!(
-                "This block replaces your earlier standing orders as a whole: {} no longer set (repeat them in the block to keep them).",
-                dropped.join(", ")
-            )
-        });
-    }
-    out
 }

@@ -1,5 +1,6 @@
-//! `legatus show GAME [--svg F] [--png F] [--html F] [--board F] [--side S]`: the situation of a
-//! game, printed, or drawn as the map picture (SVG or PNG), the battle board, or the turn page.
+//! `legatus show GAME [--svg F] [--png F] [--html F] [--board [F]] [--side S]`: the situation of
+//! a game, printed, or drawn as the map picture (SVG or PNG), the battle board (SVG or PNG), or
+//! the turn page.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,9 +26,10 @@ pub struct ShowArgs {
     /// Write the turn page (one self-contained HTML file) to this file.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Write the battle board as SVG to this file (when a battle is on).
-    #[arg(long, value_name = "FILE")]
-    board: Option<PathBuf>,
+    /// The battle board instead of the map (when a battle is on): `--board --png F` or
+    /// `--board --svg F`; `--board F` writes it to F, as PNG when F ends in `.png`, else SVG.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    board: Option<Option<PathBuf>>,
     /// The reader: the turn page tells what happened since this side's last entry.
     #[arg(long)]
     side: Option<String>,
@@ -57,22 +59,45 @@ pub fn run(registry: &Registry, a: ShowArgs, out: &mut dyn Write) -> Result<(), 
     }
     let reader = a.side.as_deref();
     let mut wrote = false;
-    if let Some(p) = &a.svg {
-        write(p, pages::map_svg(&game).as_bytes(), out)?;
-        wrote = true;
-    }
-    if let Some(p) = &a.png {
-        let png = pages::map_png(&game).map_err(|e| Error::input(e.to_string()))?;
-        write(p, &png, out)?;
-        wrote = true;
-    }
-    if let Some(p) = &a.board {
+    if let Some(file) = &a.board {
+        let mut wanted: Vec<(&PathBuf, bool)> = Vec::new();
+        if let Some(p) = file {
+            let png = p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+            wanted.push((p, png));
+        }
+        wanted.extend(a.svg.iter().map(|p| (p, false)));
+        wanted.extend(a.png.iter().map(|p| (p, true)));
+        if wanted.is_empty() {
+            return Err(Error::input(
+                "--board: say where to write it: `--board --png FILE`, `--board --svg FILE` or `--board FILE`",
+            ));
+        }
         match pages::board_svg(&game) {
-            Some(svg) => write(p, svg.as_bytes(), out)?,
             None => {
                 writeln!(out, "no battle is in progress: no board written").map_err(super::io)?
             }
+            Some(svg) => {
+                for (p, png) in wanted {
+                    if png {
+                        let bytes = render::png::png(&svg).map_err(|e| Error::input(e.to_string()))?;
+                        write(p, &bytes, out)?;
+                    } else {
+                        write(p, svg.as_bytes(), out)?;
+                    }
+                }
+            }
         }
+        wrote = true;
+    }
+    if let Some(p) = a.svg.as_ref().filter(|_| a.board.is_none()) {
+        write(p, pages::map_svg(&game).as_bytes(), out)?;
+        wrote = true;
+    }
+    if let Some(p) = a.png.as_ref().filter(|_| a.board.is_none()) {
+        let png = pages::map_png(&game).map_err(|e| Error::input(e.to_string()))?;
+        write(p, &png, out)?;
         wrote = true;
     }
     if let Some(p) = &a.html {

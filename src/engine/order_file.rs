@@ -91,7 +91,11 @@ pub fn read(rules: &dyn DynRuleset, bytes: &[u8]) -> (Vec<Problem>, Option<Order
     } else {
         sanitise(&text)
     };
-    let (mut problems, parsed) = shape_errors(rules, &clean);
+    // A syntax error comes first: until the text is YAML, its fields cannot be read.
+    let (mut problems, parsed) = match syntax_error(&clean) {
+        Some(p) => (vec![p], None),
+        None => shape_errors(rules, &clean),
+    };
     // A stray character's line misreads: its own problem says why, not the parser's.
     let stray_lines: BTreeSet<usize> = stray.iter().map(|p| p.line).collect();
     problems.retain(|p| !stray_lines.contains(&p.line));
@@ -234,6 +238,50 @@ fn sanitise(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The first YAML syntax error of `text` (an unclosed bracket or quote, a bad
+/// indentation), at its place; an unclosed `[` or `{` is placed where it opens.
+fn syntax_error(text: &str) -> Option<Problem> {
+    use serde_saphyr::granit_parser::ScanError;
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    let mut failed: Option<ScanError> = None;
+    for ev in Parser::new_from_str(text) {
+        match ev {
+            Ok((Event::MappingStart(..) | Event::SequenceStart(..), span)) => {
+                open.push((span.start.line(), span.start.col() + 1));
+            }
+            Ok((Event::MappingEnd | Event::SequenceEnd, _)) => {
+                open.pop();
+            }
+            Ok(_) => {}
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        }
+    }
+    let e = failed?;
+    let info = e.info();
+    let (line, column) = (e.marker().line(), e.marker().col() + 1);
+    // The innermost collection still open, when it is a `[…]` or `{…}` written in the text.
+    let bracket = open.last().and_then(|&(l, c)| {
+        let ch = text.lines().nth(l.checked_sub(1)?)?.chars().nth(c.checked_sub(1)?)?;
+        matches!(ch, '[' | '{').then_some((l, c, ch))
+    });
+    let lower = info.to_ascii_lowercase();
+    let at_end = ["eof", "flow", "unclosed"].iter().any(|w| lower.contains(w));
+    Some(match bracket {
+        Some((l, c, ch)) if at_end => Problem::at(
+            l,
+            c,
+            format!(
+                "YAML syntax error: the `{ch}` opened here is never closed with `{}` ({info})",
+                if ch == '[' { ']' } else { '}' }
+            ),
+        ),
+        _ => Problem::at(line, column, format!("YAML syntax error: {info}")),
+    })
 }
 
 /// At most this many shape errors are collected from one file.

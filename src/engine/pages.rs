@@ -81,6 +81,11 @@ pub fn board_svg(game: &Game) -> Option<String> {
     render::board::board_svg(&view(game, None))
 }
 
+/// The battle board as PNG bytes at `zoom` times its size, when a battle is on.
+pub fn board_png_at(game: &Game, zoom: f32) -> Option<Result<Vec<u8>, render::png::PngError>> {
+    board_svg(game).map(|svg| render::png::rasterise(&svg, zoom)?.png())
+}
+
 /// The line that replaces the list of provisional data in reports.
 pub fn provisional_line(provisional: &[String]) -> Option<String> {
     (!provisional.is_empty()).then(|| {
@@ -104,10 +109,10 @@ pub fn turn_page(game: &Game, reader: Option<&str>, provisional: &[String]) -> S
     let page = TurnPage {
         title: format!("{} — game {}", game.rules().title(), h.short_id()),
         intro: vec![format!(
-            "Scenario {}; players {}; {} entries in the log; dice: {}.{}",
+            "Scenario {}; players {}; {} in the log; dice: {}.{}",
             h.scenario.id,
             players.join(", "),
-            game.last_seq(),
+            crate::view::count(game.last_seq() as usize, "entry"),
             h.dice.mode,
             reader
                 .map(|r| format!(

@@ -78,8 +78,9 @@ pub fn next_steps_in(game: &Game, folder: &str) -> Vec<String> {
                     "wait for the other reveals"
                 };
                 out.push(format!(
-                    "{side}: {what} for step {:?} — {} ({})",
-                    p.step, p.prompt, p.rule
+                    "{side}: {what} for step {:?} — {}",
+                    p.step,
+                    crate::view::cited(&p.prompt, &p.rule)
                 ));
             }
         }
@@ -90,11 +91,10 @@ pub fn next_steps_in(game: &Game, folder: &str) -> Vec<String> {
                 "a decision"
             };
             out.push(format!(
-                "{} to send {what} for step {:?}: {} ({})",
+                "{} to send {what} for step {:?}: {}",
                 p.sides.join(" and "),
                 p.step,
-                p.prompt,
-                p.rule
+                crate::view::cited(&p.prompt, &p.rule)
             ));
         }
     }
@@ -126,10 +126,9 @@ pub fn status_in(game: &Game, folder: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Game {} — {} {} (ruleset v{}), scenario {}",
+        "Game {} — {} (ruleset version {}), scenario {}",
         h.game,
         game.rules().title(),
-        h.ruleset.id,
         h.ruleset.version,
         h.scenario.id
     );
@@ -142,8 +141,8 @@ pub fn status_in(game: &Game, folder: &str) -> String {
     let _ = writeln!(s, "Dice: {}", dice_words(h.dice.mode));
     let _ = writeln!(
         s,
-        "Log: {} entries, last hash {}",
-        game.last_seq(),
+        "Log: {}, last hash {}",
+        crate::view::count(game.last_seq() as usize, "entry"),
         &game.last_hash()[..16]
     );
     let view = super::pages::view(game, None);
@@ -190,9 +189,9 @@ pub fn report_blocks(game: &Game, provisional: &[String]) -> Vec<Block> {
     let mut doc = vec![
         Block::Heading(format!("{} — game {}", game.rules().title(), h.short_id())),
         Block::Paragraph(format!(
-            "Scenario {}, {} entries. Dice: {}.",
+            "Scenario {}, {}. Dice: {}.",
             h.scenario.id,
-            game.last_seq(),
+            crate::view::count(game.last_seq() as usize, "entry"),
             h.dice.mode
         )),
         Block::Heading("Next".into()),

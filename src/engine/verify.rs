@@ -30,6 +30,9 @@ pub struct Verified {
 /// Added to the reason when the bad entry is the last in the file.
 const TRUNCATED: &str = " (this is the file's last entry: if the file was cut off in transit — a truncated attachment or paste — ask for the log again)";
 
+/// Added to a header check that fails when the header is the file's only document.
+const HEADER_CUT: &str = "the file looks cut off inside its header (the header's data ends early and nothing follows it): a truncated attachment or paste. Ask for the log again";
+
 /// Replays a whole log, stopping at the first bad entry.
 ///
 /// Errors: [`Error::Input`] when the file is unreadable or not YAML (with
@@ -67,9 +70,19 @@ pub fn replay<R: BufRead>(
         Some(Err(e)) => return Err(e.into()),
         None => return Err(Error::input("empty log")),
     };
-    let mut game = Game::new(header, registry)?;
-    let mut v = Verified::default();
     let mut docs = reader.peekable();
+    let only_header = docs.peek().is_none();
+    let mut game = Game::new(header, registry).map_err(|e| match e {
+        // A header that fails its own checks with nothing after it: most likely the
+        // file was cut off inside the header (its `data:` comes last and ends early).
+        Error::Verify { seq: 0, check, reason } if only_header => Error::Verify {
+            seq: 0,
+            check,
+            reason: format!("{HEADER_CUT} (the check that failed: {reason})"),
+        },
+        e => e,
+    })?;
+    let mut v = Verified::default();
     while let Some(doc) = docs.next() {
         // Entries are named by their position in the log, whatever their `seq` field says.
         let seq = game.last_seq() + 1;

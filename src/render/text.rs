@@ -56,22 +56,31 @@ pub fn size_words(f: &Force) -> String {
     s
 }
 
-/// A force's units grouped by type, strengths and steps: `6×HI 6-6, HC 5-4 (1/2 steps)`.
+/// A force's units grouped by type, strengths and steps, each group with the codes that
+/// order files name: `6×HI 6-6 (A1, A2, A3, A4, A5, A6), HC 5-4 at 1/2 steps (hetairoi)`.
 pub fn units_compact(f: &Force) -> String {
-    let mut groups: Vec<(String, usize)> = Vec::new();
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
     for u in &f.units {
         let mut key = format!("{} {}", u.short, u.strength);
         if u.steps < u.full_steps {
-            key.push_str(&format!(" ({}/{} steps)", u.steps, u.full_steps));
+            key.push_str(&format!(" at {}/{} steps", u.steps, u.full_steps));
         }
         match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => *n += 1,
-            None => groups.push((key, 1)),
+            Some((_, codes)) => codes.push(&u.id),
+            None => groups.push((key, vec![&u.id])),
         }
     }
     groups
         .into_iter()
-        .map(|(k, n)| if n == 1 { k } else { format!("{n}×{k}") })
+        .map(|(k, codes)| {
+            let n = codes.len();
+            let codes = codes.join(", ");
+            if n == 1 {
+                format!("{k} ({codes})")
+            } else {
+                format!("{n}×{k} ({codes})")
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -70,10 +70,11 @@ pub enum MailError {
     Parse { what: String, reason: String },
 }
 
-/// The subject line legatus uses:
-/// `"[legatus] <game id short> entry <n>: <side> to <pending step>"`.
-pub fn subject_line(game_id_short: &str, entry: u64, side: &str, pending_step: &str) -> String {
-    format!("[legatus] {game_id_short} entry {entry}: {side} to {pending_step}")
+/// The subject line legatus uses, naming the last entry, its sender and what the
+/// recipient must do next:
+/// `"[legatus] <game id short> entry <n> from <sender>: <recipient>, <task>"`.
+pub fn subject_line(game_id_short: &str, entry: u64, from: &str, to: &str, task: &str) -> String {
+    format!("[legatus] {game_id_short} entry {entry} from {from}: {to}, {task}")
 }
 
 fn mailbox(address: &str) -> Result<Mailbox, MailError> {
@@ -178,8 +179,8 @@ mod tests {
     #[test]
     fn subject() {
         assert_eq!(
-            subject_line("3f9a1c", 12, "Carthage", "move"),
-            "[legatus] 3f9a1c entry 12: Carthage to move"
+            subject_line("3f9a1c", 12, "Rome", "Carthage", "your orders for step move"),
+            "[legatus] 3f9a1c entry 12 from Rome: Carthage, your orders for step move"
         );
     }
 

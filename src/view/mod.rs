@@ -307,6 +307,16 @@ impl View {
     }
 }
 
+/// `text (rule)`, or `text` alone when it already cites `rule` or a section within
+/// it (`… (Alexandros 10.2)` already cites `Alexandros 10`): no rule cited twice.
+pub fn cited(text: &str, rule: &str) -> String {
+    if rule.is_empty() || text.contains(rule) {
+        text.to_string()
+    } else {
+        format!("{text} ({rule})")
+    }
+}
+
 /// "1 unit", "3 units", "2 entries": a count with its noun, singular for one.
 pub fn count(n: usize, noun: &str) -> String {
     if n == 1 {
@@ -318,5 +328,24 @@ pub fn count(n: usize, noun: &str) -> String {
         format!("{n} {stem}ies")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_words_no_rule_cited_twice_and_one_of_a_kind() {
+        // A step prompt that cites its own section is not followed by its chapter again.
+        assert_eq!(
+            cited("round 1 at Ionia (Alexandros 10.2)", "Alexandros 10"),
+            "round 1 at Ionia (Alexandros 10.2)"
+        );
+        assert_eq!(cited("evade?", "Alexandros 9.2"), "evade? (Alexandros 9.2)");
+        assert_eq!(count(1, "entry"), "1 entry");
+        assert_eq!(count(3, "entry"), "3 entries");
+        assert_eq!(count(1, "step"), "1 step");
+        assert_eq!(count(0, "unit"), "0 units");
     }
 }

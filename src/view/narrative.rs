@@ -31,10 +31,7 @@ impl NarrativeEvent {
                 s.push_str(&format!("{} standing orders: ", capitalised(by)));
             }
         }
-        s.push_str(&self.text);
-        if !self.rule.is_empty() {
-            s.push_str(&format!(" ({})", self.rule));
-        }
+        s.push_str(&super::cited(&self.text, &self.rule));
         s
     }
 }

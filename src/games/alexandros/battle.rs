@@ -326,7 +326,10 @@ pub fn apply_result_for(
         "Alexandros 10.19",
         match (&r.winner, r.nightfall) {
             (_, true) => format!("the battle in {province} ends at nightfall"),
-            (Some(w), _) => format!("the {} win the battle in {province}", side_name(*w)),
+            (Some(w), _) => format!(
+                "the {} wins the battle in {province}",
+                crate::view::narrative::capitalised(side_name(*w))
+            ),
             (None, _) => format!("the battle in {province} ends without a winner"),
         },
     ));

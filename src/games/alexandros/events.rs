@@ -245,13 +245,20 @@ pub fn mutiny(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result
     else {
         ev.push(Event::new(
             "Alexandros 17.4",
-            format!("no mutiny (roll {r}, {n} objectives)"),
+            format!(
+                "no mutiny (roll {r}, {})",
+                crate::view::count(n as usize, "objective")
+            ),
         ));
         return Ok(());
     };
     ev.push(Event::new(
         "Alexandros 17.4",
-        format!("mutiny! (roll {r}, {n} objectives): {k} units withdrawn"),
+        format!(
+            "mutiny! (roll {r}, {}): {} withdrawn",
+            crate::view::count(n as usize, "objective"),
+            crate::view::count(k as usize, "unit")
+        ),
     ));
     let mut units: Vec<String> = state
         .units

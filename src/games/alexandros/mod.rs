@@ -599,11 +599,7 @@ fn summary(state: &State) -> Vec<String> {
             .iter()
             .map(|(p, ls)| {
                 let n = state.field_units(side, p).len();
-                let units = if n == 1 {
-                    "1 unit".to_string()
-                } else {
-                    format!("{n} units")
-                };
+                let units = crate::view::count(n, "unit");
                 let ls: Vec<String> = ls
                     .iter()
                     .map(|l| match battle::zero_leader(state, side) {

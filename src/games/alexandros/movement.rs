@@ -409,10 +409,10 @@ pub fn apply_move(
         ev.push(Event::new(
             "Alexandros 8.1",
             format!(
-                "{} moves from {from} to {} with {} units{}",
+                "{} moves from {from} to {} with {}{}",
                 m.leader,
                 m.to,
-                final_units.len() - train,
+                crate::view::count(final_units.len() - train, "unit"),
                 if train > 0 {
                     " and the Siege Train"
                 } else {
@@ -463,8 +463,9 @@ pub fn forced_march_attrition(
     ev.push(Event::new(
         "Alexandros 8.6",
         format!(
-            "forced march: attrition roll {r} on the {} column, {n} steps lost",
-            supply::attrition_column(kind)
+            "forced march: attrition roll {r} on the {} column, {} lost",
+            supply::attrition_column(kind),
+            crate::view::count(n as usize, "step")
         ),
     ));
     supply::take_attrition(state, units, n, pref, ev);

@@ -222,7 +222,7 @@ pub fn buy(
                     return Err(RuleError::illegal(
                         &order,
                         "Alexandros 12.4",
-                        format!("{} has only {full} steps", r.unit),
+                        format!("{} has only {}", r.unit, crate::view::count(full as usize, "step")),
                     ));
                 }
                 let x = state.units.get_mut(&r.unit).unwrap();
@@ -231,7 +231,11 @@ pub fn buy(
                 x.owner = side;
                 ev.push(Event::new(
                     "Alexandros 12.4",
-                    format!("{} rebuilt in {p} with {} steps", r.unit, r.steps),
+                    format!(
+                        "{} rebuilt in {p} with {}",
+                        r.unit,
+                        crate::view::count(r.steps as usize, "step")
+                    ),
                 ));
             }
             Place::Province(_) | Place::City(_) if us.owner == side => {
@@ -245,7 +249,11 @@ pub fn buy(
                 state.units.get_mut(&r.unit).unwrap().steps += r.steps;
                 ev.push(Event::new(
                     "Alexandros 12.3",
-                    format!("{} restored by {} steps", r.unit, r.steps),
+                    format!(
+                        "{} restored by {}",
+                        r.unit,
+                        crate::view::count(r.steps as usize, "step")
+                    ),
                 ));
             }
             _ => {

@@ -270,12 +270,13 @@ pub fn supply_phase(
             ev.push(Event::new(
                 "Alexandros 7.4",
                 format!(
-                    "the {} army in {p} rolls {r} for attrition: {n} steps lost",
+                    "the {} army in {p} rolls {r} for attrition: {} lost",
                     match host {
                         Host::Main => side_name(side),
                         Host::Indian => "Indian",
                         Host::Raiders => "raiders'",
-                    }
+                    },
+                    crate::view::count(n as usize, "step"),
                 ),
             ));
             let pref = standing

@@ -120,6 +120,25 @@ pub fn unit_view(state: &State, code: &str) -> UnitView {
     }
 }
 
+/// A unit that has lost `lost` steps in the battle in progress: at the step it now
+/// fights at (its losses are written to the map when the battle ends, 10.19).
+fn in_battle_view(state: &State, code: &str, lost: u8) -> UnitView {
+    let mut v = unit_view(state, code);
+    v.steps = v.steps.saturating_sub(lost).max(1);
+    if let Some(st) = state
+        .pack
+        .unit(code)
+        .and_then(|u| u.steps.get(usize::from(v.full_steps.saturating_sub(v.steps))))
+    {
+        v.strength = format!("{}-{}", st.attack, st.defense);
+    }
+    v.status.push(format!(
+        "{} lost in the battle",
+        crate::view::count(usize::from(lost), "step")
+    ));
+    v
+}
+
 /// Cavalry first, then infantry, missile troops, elephants (the order players list an army in).
 fn kind_rank(state: &State, code: &str) -> u8 {
     match state.pack.unit(code).map(|u| u.kind) {
@@ -178,6 +197,16 @@ fn forces(state: &State, side: Side) -> Vec<Force> {
         for host in [Host::Main, Host::Indian, Host::Raiders] {
             let leaders = state.host_leaders(side, p, host);
             let mut units = state.host_units(side, p, host);
+            // While a battle is on here, its losses so far show at once (10.12): the
+            // destroyed are gone and the others are at the step they fight at.
+            let battle = state
+                .battle
+                .as_ref()
+                .filter(|b| &b.province == p && b.host == host)
+                .map(|b| &b.battle);
+            if let Some(b) = battle {
+                units.retain(|u| !b.eliminated.contains(u));
+            }
             units.sort_by_key(|u| (kind_rank(state, u), u.clone()));
             // The Siege Train marches with the army though it is not a combat unit.
             let train = host == Host::Main
@@ -207,7 +236,13 @@ fn forces(state: &State, side: Side) -> Vec<Force> {
                 place: p.clone(),
                 at: host_words(host).into(),
                 leaders: leaders.iter().map(|l| leader_view(state, l)).collect(),
-                units: units.iter().map(|u| unit_view(state, u)).collect(),
+                units: units
+                    .iter()
+                    .map(|u| match battle.and_then(|b| b.steps_lost.get(u)) {
+                        Some(&lost) => in_battle_view(state, u, lost),
+                        None => unit_view(state, u),
+                    })
+                    .collect(),
                 status,
             });
         }

@@ -93,7 +93,7 @@ pub fn parse_message(raw: &[u8]) -> Result<ReceivedMail, MailError> {
         .to_string();
     let body_text = msg.body_text(0).map(|c| c.into_owned()).unwrap_or_default();
     let mut parts = Parts::default();
-    parts.collect(&msg);
+    parts.collect(&msg, msg.raw_message());
     Ok(ReceivedMail {
         subject,
         from,
@@ -112,13 +112,14 @@ struct Parts {
 }
 
 impl Parts {
-    /// Takes the attachments of `msg` and of every message nested in it.
-    fn collect(&mut self, msg: &Message<'_>) {
+    /// Takes the attachments of `msg` and of every message nested in it. `raw` is the
+    /// text its parts' offsets count in (see [`offsets_base`]).
+    fn collect(&mut self, msg: &Message<'_>, raw: &[u8]) {
         let first_text = msg.text_body.first().copied();
         for (i, part) in msg.parts.iter().enumerate() {
             let i = i as u32;
             if let PartType::Message(nested) = &part.body {
-                self.collect(nested);
+                self.collect(nested, offsets_base(raw, nested));
                 continue;
             }
             if matches!(part.body, PartType::Multipart(_)) {
@@ -127,12 +128,12 @@ impl Parts {
             let attached = msg.attachments.contains(&i);
             let extra_text = msg.text_body.contains(&i) && Some(i) != first_text;
             if attached || extra_text {
-                self.take(msg, part);
+                self.take(msg, raw, part);
             }
         }
     }
 
-    fn take(&mut self, msg: &Message<'_>, part: &MessagePart<'_>) {
+    fn take(&mut self, msg: &Message<'_>, raw: &[u8], part: &MessagePart<'_>) {
         self.count += 1;
         let file_name = part
             .attachment_name()
@@ -147,8 +148,8 @@ impl Parts {
             None => "application/octet-stream".to_string(),
         }
         .to_ascii_lowercase();
-        let bytes = if declares_base64(msg, part) {
-            match decode_base64_part(msg, part) {
+        let bytes = if declares_base64(raw, part) {
+            match decode_base64_part(msg, raw, part) {
                 Ok(b) => b,
                 Err((reason, partial)) => {
                     self.damaged.push(DamagedPart {
@@ -171,13 +172,30 @@ impl Parts {
     }
 }
 
+/// The text the offsets of `nested`'s parts count in. A message forwarded as an
+/// attachment in plain text (`message/rfc822`, 7bit or 8bit, as Thunderbird, Gmail,
+/// Outlook and Python's `email` forward) is read by mail-parser in place: its
+/// `raw_message` is the slice of the enclosing text where it starts, but its parts'
+/// offsets still count from the start of the enclosing text — reading them in the
+/// slice lands on the wrong bytes (boundary lines read as base64). A forwarded
+/// message that was itself encoded (base64) is decoded into text of its own, and its
+/// offsets count in that.
+fn offsets_base<'a>(outer: &'a [u8], nested: &'a Message<'_>) -> &'a [u8] {
+    let inner = nested.raw_message();
+    let (o, i) = (outer.as_ptr() as usize, inner.as_ptr() as usize);
+    if i >= o && i + inner.len() <= o + outer.len() {
+        outer
+    } else {
+        inner
+    }
+}
+
 /// The part says it is base64: mail-parser saw `base64`, or the raw header value is
 /// `base64` followed by stray punctuation or spaces (`base64;`).
-fn declares_base64(msg: &Message<'_>, part: &MessagePart<'_>) -> bool {
+fn declares_base64(raw: &[u8], part: &MessagePart<'_>) -> bool {
     if part.encoding == mail_parser::Encoding::Base64 {
         return true;
     }
-    let raw = msg.raw_message();
     part.headers
         .iter()
         .filter(|h| h.name == HeaderName::ContentTransferEncoding)
@@ -195,9 +213,9 @@ fn declares_base64(msg: &Message<'_>, part: &MessagePart<'_>) -> bool {
 /// (with what could be decoded of it).
 fn decode_base64_part(
     msg: &Message<'_>,
+    raw: &[u8],
     part: &MessagePart<'_>,
 ) -> Result<Vec<u8>, (String, Vec<u8>)> {
-    let raw = msg.raw_message();
     let start = (part.raw_body_offset() as usize).min(raw.len());
     let end = (part.raw_end_offset() as usize).clamp(start, raw.len());
     let text = &raw[start..end];
@@ -244,7 +262,7 @@ fn decode_base64_part(
             partial(&clean),
         ));
     }
-    if ends_without_boundary(msg, part) {
+    if ends_without_boundary(msg, raw, part) {
         return Err((
             "the message ends inside it, without the closing MIME boundary: it was cut off".into(),
             partial(&clean),
@@ -257,7 +275,7 @@ fn decode_base64_part(
 
 /// A part of a multipart message that runs to the very end of the message: the
 /// closing boundary that every multipart message ends with is missing.
-fn ends_without_boundary(msg: &Message<'_>, part: &MessagePart<'_>) -> bool {
+fn ends_without_boundary(msg: &Message<'_>, raw: &[u8], part: &MessagePart<'_>) -> bool {
     let multipart = msg
         .parts
         .first()
@@ -265,7 +283,6 @@ fn ends_without_boundary(msg: &Message<'_>, part: &MessagePart<'_>) -> bool {
     if !multipart {
         return false;
     }
-    let raw = msg.raw_message();
     let end = (part.raw_end_offset() as usize).min(raw.len());
     raw[end..].iter().all(|b| b.is_ascii_whitespace())
 }

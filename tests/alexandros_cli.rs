@@ -165,50 +165,47 @@ fn alexandros_mail_before_sending_ones_own_step_is_warned() {
 }
 
 #[test]
-fn alexandros_10_battle_board_png_in_the_mail_and_from_show() {
-    let t = Table::new();
-    let game = new_game(&t, "game", None);
-    let mut n = 0;
-    // Played by templates until the Granicus is on the Tactical Display (4.3, 10.3).
-    while !ok(&["status", &game]).contains("battle-") {
-        t.act_in(&game, &mut n).expect("the game goes on");
-        assert!(n < 20, "no battle");
-    }
-    ok(&["mail", &game, "--to", "macedonian", "--eml", &t.s("battle.eml")]);
-    let m = legatus::transport::mail::parse_message(&std::fs::read(t.p("battle.eml")).unwrap())
-        .unwrap();
-    let names: Vec<&str> = m.attachments.iter().map(|a| a.file_name.as_str()).collect();
-    assert!(names.contains(&"board.png") && !names.contains(&"map.png"), "{names:?}");
-    let board = m.attachments.iter().find(|a| a.file_name == "board.png").unwrap();
-    assert!(legatus::render::png::decode(&board.bytes).is_some());
-    assert!(m.body_text.contains("board.png (the battle board)"), "{}", m.body_text);
-    let out = ok(&["show", &game, "--board", "--png", &t.s("board.png")]);
-    assert!(out.contains("wrote"), "{out}");
-    let png = std::fs::read(t.p("board.png")).unwrap();
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    assert_eq!(png, board_png_full(&t, &game));
-}
-
-/// The board as `show --board F.png` writes it (PNG by the file's name).
-fn board_png_full(t: &Table, game: &str) -> Vec<u8> {
-    ok(&["show", game, "--board", &t.s("by-name.png")]);
-    std::fs::read(t.p("by-name.png")).unwrap()
-}
-
-#[test]
 fn alexandros_plain_words_title_once_and_subject_names_the_recipients_task() {
     let t = Table::new();
-    let game = new_game(&t, "game", None);
+    new_game(&t, "game", None);
+    let game = t.s("game");
     let status = ok(&["status", &game]);
-    assert!(status.contains("Alexandros: Conquest and Empire (ruleset version"), "{status}");
+    assert!(
+        status.contains("Alexandros: Conquest and Empire (ruleset version"),
+        "{status}"
+    );
     assert!(!status.contains("Empire alexandros"), "{status}");
     assert!(status.contains("Log: 2 entries"), "{status}");
     ok(&["mail", &game, "--to", "persian", "--eml", &t.s("turn.eml")]);
-    let m = legatus::transport::mail::parse_message(&std::fs::read(t.p("turn.eml")).unwrap())
-        .unwrap();
+    let m =
+        legatus::transport::mail::parse_message(&std::fs::read(t.p("turn.eml")).unwrap()).unwrap();
     assert!(
-        m.subject.contains("entry 2 from ") && m.subject.contains(": persian, your orders for step "),
+        m.subject.contains("entry 2 from ")
+            && m.subject.contains(": persian, your orders for step "),
         "{}",
         m.subject
     );
+}
+
+#[test]
+fn protocol_log_cut_off_inside_its_header_says_so_and_asks_again() {
+    // An Alexandros header carries the whole scenario data (its `data:` comes last): a log
+    // cut off in transit inside it must not read like a tampered header.
+    let t = Table::new();
+    new_game(&t, "game", None);
+    let game = t.s("game");
+    let log = std::fs::read_to_string(format!("{game}/log.yaml")).unwrap();
+    let header = &log[..log.find("\n---\n").unwrap()];
+    let lines: Vec<&str> = header.lines().collect();
+    let cut = lines[..lines.len() / 2].join("\n") + "\n";
+    std::fs::write(t.p("cut.yaml"), cut).unwrap();
+    let r = support::cli(&["verify", &t.s("cut.yaml")]);
+    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
+    assert!(
+        r.err.contains("looks cut off inside its header"),
+        "{}",
+        r.err
+    );
+    assert!(r.err.contains("Ask for the log again"), "{}", r.err);
+    assert!(ok(&["verify", &format!("{game}/log.yaml")]).contains("VALID"));
 }

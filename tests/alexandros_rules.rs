@@ -286,8 +286,17 @@ fn alexandros_10_4_status_shows_the_battle_board() {
 /// The Granicus set up on the display (Alexandros 4.3, 10.3), Persian set-up by default.
 fn granicus_on_the_display() -> legatus::games::alexandros::state::State {
     let mut s = fresh();
-    submit(&mut s, orders("darius: Persis"), &no_standing(), &mut dice(2)).unwrap();
-    let b = s.battle.clone().expect("the Granicus is on the display (4.3)");
+    submit(
+        &mut s,
+        orders("darius: Persis"),
+        &no_standing(),
+        &mut dice(2),
+    )
+    .unwrap();
+    let b = s
+        .battle
+        .clone()
+        .expect("the Granicus is on the display (4.3)");
     let setup = b.battle.default_setup(&s.pack, Side::Persian);
     let o = legatus::games::alexandros::orders::Orders {
         battle: Some(setup),
@@ -323,13 +332,21 @@ fn alexandros_10_12_forces_during_a_battle_leave_out_the_destroyed() {
     assert!(!units.iter().any(|u| u.id == gone), "{gone} is destroyed");
     let h = units.iter().find(|u| u.id == hurt).unwrap();
     assert_eq!(h.steps, h.full_steps.saturating_sub(1).max(1), "{h:?}");
-    assert!(h.status.iter().any(|x| x == "1 step lost in the battle"), "{h:?}");
+    assert!(
+        h.status.iter().any(|x| x == "1 step lost in the battle"),
+        "{h:?}"
+    );
     // Where a player writes orders, the units are named by their codes.
     let text = legatus::report::render(
         &legatus::render::text::situation(&v),
         legatus::report::Format::Text,
     );
-    assert!(text.contains(&format!("({hurt}")) || text.contains(&format!(" {hurt})")) || text.contains(&format!(", {hurt}")), "{text}");
+    assert!(
+        text.contains(&format!("({hurt}"))
+            || text.contains(&format!(" {hurt})"))
+            || text.contains(&format!(", {hurt}")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -344,7 +361,13 @@ fn alexandros_10_4_battle_board_rasterised_as_png() {
     let coloured = (0..w)
         .step_by(7)
         .flat_map(|x| (0..h).step_by(7).map(move |y| (x, y)))
-        .filter(|&(x, y)| pic.pixel(x, y).is_some_and(|(r, g, b, _)| (r, g, b) != (255, 255, 255)))
+        .filter(|&(x, y)| {
+            pic.pixel(x, y)
+                .is_some_and(|(r, g, b, _)| (r, g, b) != (255, 255, 255))
+        })
         .count();
-    assert!(coloured > 100, "the board is drawn, not blank ({coloured} pixels)");
+    assert!(
+        coloured > 100,
+        "the board is drawn, not blank ({coloured} pixels)"
+    );
 }

@@ -274,7 +274,14 @@ fn protocol_apply_echoes_orders_whose_dice_wait_for_the_reveal() {
             let tpl = ok(&["template", &t.game(), "--side", &next.side, "--key", &key]);
             let f = t.p(&format!("orders-{n}.yaml"));
             std::fs::write(&f, tpl).unwrap();
-            ok(&["apply", &t.game(), "--orders", &f.display().to_string(), "--key", &key])
+            ok(&[
+                "apply",
+                &t.game(),
+                "--orders",
+                &f.display().to_string(),
+                "--key",
+                &key,
+            ])
         } else {
             ok(&["apply", &t.game(), "--key", &key])
         };

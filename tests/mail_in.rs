@@ -425,14 +425,26 @@ fn mail_in_maildir_names_each_message_it_passes_over_with_why() {
     }
     // A forward whose log was damaged on the way (a `-` inside its base64 text).
     let mut bad = forward_in_plain_text(&turn, "Fwd: turn", "===============22==");
-    let at = bad.windows(20).position(|w| w.starts_with(b"filename=\"log.yaml\"")).unwrap();
+    let at = bad
+        .windows(20)
+        .position(|w| w.starts_with(b"filename=\"log.yaml\""))
+        .unwrap();
     let body = at + bad[at..].windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 10;
     bad[body] = b'-';
     std::fs::write(md.join("new/1.eml"), &bad).unwrap();
     std::fs::write(md.join("new/2.eml"), &turn).unwrap();
     let into = t.p("from-maildir");
-    let r = cli(&["inbox", &md.display().to_string(), "--into", &into.display().to_string()]);
+    let r = cli(&[
+        "inbox",
+        &md.display().to_string(),
+        "--into",
+        &into.display().to_string(),
+    ]);
     assert_eq!(r.code, 0, "{}\n{}", r.out, r.err);
-    assert!(r.err.contains("1.eml") && r.err.contains("skipped"), "{}", r.err);
+    assert!(
+        r.err.contains("1.eml") && r.err.contains("skipped"),
+        "{}",
+        r.err
+    );
     assert!(r.err.contains("damaged or cut off"), "{}", r.err);
 }

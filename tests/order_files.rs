@@ -349,7 +349,8 @@ fn order_file_yaml_syntax_error_comes_first_with_its_place() {
     let r = apply_bytes(&t, &game, "persian", "broken.yaml", b"game: x\nfoo: [\n");
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(
-        r.err.contains("broken.yaml:2:6: YAML syntax error: the `[` opened here is never closed"),
+        r.err
+            .contains("broken.yaml:2:6: YAML syntax error: the `[` opened here is never closed"),
         "{}",
         r.err
     );

@@ -276,35 +276,3 @@ fn protocol_reformatting_does_not_break_verification() {
         "rewritten as JSON-style flow YAML"
     );
 }
-
-#[test]
-fn protocol_log_cut_off_inside_its_header_says_so_and_asks_again() {
-    // An Alexandros header carries the whole scenario data (its `data:` comes last): a log
-    // cut off in transit inside it must not read like a tampered header.
-    let t = Table::new();
-    let player = |side: &str, who: &str, key: &str| format!("{side}={who},{who}@example.org,{key}.pub");
-    ok(&[
-        "new",
-        "--ruleset",
-        "alexandros",
-        "--scenario",
-        "campaign-334",
-        "--dice",
-        "open",
-        "--player",
-        &player("macedonian", "ana", &t.key_of("red")),
-        "--player",
-        &player("persian", "ben", &t.key_of("blue")),
-        "--dir",
-        &t.game(),
-    ]);
-    let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
-    let lines: Vec<&str> = log.lines().collect();
-    let cut = lines[..lines.len() / 2].join("\n") + "\n";
-    std::fs::write(t.p("cut.yaml"), cut).unwrap();
-    let r = cli(&["verify", &t.s("cut.yaml")]);
-    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
-    assert!(r.err.contains("looks cut off inside its header"), "{}", r.err);
-    assert!(r.err.contains("Ask for the log again"), "{}", r.err);
-    assert!(ok(&["verify", &t.s("game/log.yaml")]).contains("VALID"));
-}

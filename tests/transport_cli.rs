@@ -500,7 +500,7 @@ fn transport_forum_post_import() {
     let thread = t.p("thread.txt");
     std::fs::write(&thread, format!("{}\n\n{reply}", quote_crlf(&post))).unwrap();
     let o = ok(&["import", &t.game(), &thread.display().to_string()]);
-    assert!(o.contains("skipped 1 entries already in the log"), "{o}");
+    assert!(o.contains("skipped 1 entry already in the log"), "{o}");
     assert_eq!(hashes(&t.p("game")), hashes(&blue));
     ok(&["verify", &t.s("game/log.yaml")]);
 

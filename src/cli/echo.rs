@@ -67,7 +67,10 @@ mod tests {
         });
         let lines = standing_lines(None, &plan, "macedonian");
         let text = lines.join("\n");
-        assert!(text.contains("  - battle_plan:\n      attack_from:"), "{text}");
+        assert!(
+            text.contains("  - battle_plan:\n      attack_from:"),
+            "{text}"
+        );
         assert!(text.contains("box: Center"), "{text}");
         assert!(text.contains("when: always"), "{text}");
         assert!(text.contains("  - sortie: never"), "{text}");

@@ -697,7 +697,11 @@ pub fn import(registry: &Registry, a: ImportArgs, out: &mut dyn Write) -> Result
             out,
             format!(
                 "Nothing to do: {} in {label} {} already in {} (entry {} is the last).",
-                if skipped == 1 { "the 1 entry".to_string() } else { format!("the {skipped} entries") },
+                if skipped == 1 {
+                    "the 1 entry".to_string()
+                } else {
+                    format!("the {skipped} entries")
+                },
                 if skipped == 1 { "is" } else { "are" },
                 a.game.display(),
                 local.entries.len()

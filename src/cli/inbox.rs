@@ -313,7 +313,11 @@ fn inbox_merge(
                     "{label}: nothing to do — it carries {} and {} already has {local}{}",
                     crate::view::count(received as usize, "entry"),
                     game.display(),
-                    if received == local { " (the same log)" } else { " (this copy is older)" }
+                    if received == local {
+                        " (the same log)"
+                    } else {
+                        " (this copy is older)"
+                    }
                 ),
             )?,
             Ok(Merged::Extended { from, to, game: g }) => {

@@ -62,9 +62,7 @@ pub fn run(registry: &Registry, a: ShowArgs, out: &mut dyn Write) -> Result<(), 
     if let Some(file) = &a.board {
         let mut wanted: Vec<(&PathBuf, bool)> = Vec::new();
         if let Some(p) = file {
-            let png = p
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+            let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
             wanted.push((p, png));
         }
         wanted.extend(a.svg.iter().map(|p| (p, false)));
@@ -81,7 +79,8 @@ pub fn run(registry: &Registry, a: ShowArgs, out: &mut dyn Write) -> Result<(), 
             Some(svg) => {
                 for (p, png) in wanted {
                     if png {
-                        let bytes = render::png::png(&svg).map_err(|e| Error::input(e.to_string()))?;
+                        let bytes =
+                            render::png::png(&svg).map_err(|e| Error::input(e.to_string()))?;
                         write(p, &bytes, out)?;
                     } else {
                         write(p, svg.as_bytes(), out)?;

@@ -266,11 +266,17 @@ fn syntax_error(text: &str) -> Option<Problem> {
     let (line, column) = (e.marker().line(), e.marker().col() + 1);
     // The innermost collection still open, when it is a `[…]` or `{…}` written in the text.
     let bracket = open.last().and_then(|&(l, c)| {
-        let ch = text.lines().nth(l.checked_sub(1)?)?.chars().nth(c.checked_sub(1)?)?;
+        let ch = text
+            .lines()
+            .nth(l.checked_sub(1)?)?
+            .chars()
+            .nth(c.checked_sub(1)?)?;
         matches!(ch, '[' | '{').then_some((l, c, ch))
     });
     let lower = info.to_ascii_lowercase();
-    let at_end = ["eof", "flow", "unclosed"].iter().any(|w| lower.contains(w));
+    let at_end = ["eof", "flow", "unclosed"]
+        .iter()
+        .any(|w| lower.contains(w));
     Some(match bracket {
         Some((l, c, ch)) if at_end => Problem::at(
             l,

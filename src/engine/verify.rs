@@ -75,7 +75,11 @@ pub fn replay<R: BufRead>(
     let mut game = Game::new(header, registry).map_err(|e| match e {
         // A header that fails its own checks with nothing after it: most likely the
         // file was cut off inside the header (its `data:` comes last and ends early).
-        Error::Verify { seq: 0, check, reason } if only_header => Error::Verify {
+        Error::Verify {
+            seq: 0,
+            check,
+            reason,
+        } if only_header => Error::Verify {
             seq: 0,
             check,
             reason: format!("{HEADER_CUT} (the check that failed: {reason})"),

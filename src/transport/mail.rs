@@ -179,7 +179,13 @@ mod tests {
     #[test]
     fn subject() {
         assert_eq!(
-            subject_line("3f9a1c", 12, "Rome", "Carthage", "your orders for step move"),
+            subject_line(
+                "3f9a1c",
+                12,
+                "Rome",
+                "Carthage",
+                "your orders for step move"
+            ),
             "[legatus] 3f9a1c entry 12 from Rome: Carthage, your orders for step move"
         );
     }

@@ -222,7 +222,11 @@ pub fn buy(
                     return Err(RuleError::illegal(
                         &order,
                         "Alexandros 12.4",
-                        format!("{} has only {}", r.unit, crate::view::count(full as usize, "step")),
+                        format!(
+                            "{} has only {}",
+                            r.unit,
+                            crate::view::count(full as usize, "step")
+                        ),
                     ));
                 }
                 let x = state.units.get_mut(&r.unit).unwrap();

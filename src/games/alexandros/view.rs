@@ -125,11 +125,10 @@ pub fn unit_view(state: &State, code: &str) -> UnitView {
 fn in_battle_view(state: &State, code: &str, lost: u8) -> UnitView {
     let mut v = unit_view(state, code);
     v.steps = v.steps.saturating_sub(lost).max(1);
-    if let Some(st) = state
-        .pack
-        .unit(code)
-        .and_then(|u| u.steps.get(usize::from(v.full_steps.saturating_sub(v.steps))))
-    {
+    if let Some(st) = state.pack.unit(code).and_then(|u| {
+        u.steps
+            .get(usize::from(v.full_steps.saturating_sub(v.steps)))
+    }) {
         v.strength = format!("{}-{}", st.attack, st.defense);
     }
     v.status.push(format!(

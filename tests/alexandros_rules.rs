@@ -252,26 +252,7 @@ fn alexandros_status_lists_leaderless_units() {
 
 #[test]
 fn alexandros_10_4_status_shows_the_battle_board() {
-    let mut s = fresh();
-    submit(
-        &mut s,
-        orders("darius: Persis"),
-        &no_standing(),
-        &mut dice(2),
-    )
-    .unwrap();
-    let b = s
-        .battle
-        .clone()
-        .expect("the Granicus is on the display (4.3)");
-    let setup = b
-        .battle
-        .default_setup(&s.pack, legatus::games::alexandros::data::Side::Persian);
-    let o = legatus::games::alexandros::orders::Orders {
-        battle: Some(setup),
-        ..Default::default()
-    };
-    submit(&mut s, o, &no_standing(), &mut dice(2)).unwrap();
+    let s = granicus_on_the_display();
     let lines = Alexandros.summary(&s);
     assert!(
         lines.iter().any(|l| l.starts_with("battle in Ionia")),

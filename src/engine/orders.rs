@@ -283,6 +283,11 @@ pub fn from_orders(
     };
     match kind {
         EntryKind::SealedCommit => {
+            // Once committed, sealed orders cannot be changed: refuse them now if the rules
+            // can already tell (every other side's orders known, or none to wait for).
+            ahead
+                .check_orders(&side, &orders, parsed.standing.as_ref())
+                .map_err(Error::Rules)?;
             let salt = sealed::salt(&key.seed(), game.game_id(), e.seq);
             e.commitment = Some(hex::encode(sealed::commitment(&salt, &body()?)));
         }

@@ -2,7 +2,7 @@
 //! (14.3, placement only). The optional events (17.3, 17.4) are not implemented yet.
 
 use super::data::{Nationality, SetupCode, Side};
-use super::state::{side_name, Place, State};
+use super::state::{Place, State};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -44,7 +44,7 @@ pub fn random_events(
     if t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
         // The Persian rolls for the revolt (14.2).
         let r = dice
-            .roll_for(side_name(Side::Persian))
+            .roll_for(super::state::side_name(Side::Persian))
             .d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
         if revolt_breaks_out(r, all) {
@@ -103,7 +103,7 @@ pub fn random_events(
 pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
     // Raiders come under Persian control (14.3): the raid's rolls are the Persian's.
     let r = dice
-        .roll_for(side_name(Side::Persian))
+        .roll_for(super::state::side_name(Side::Persian))
         .d6("barbarian raid location", "Alexandros 14.3")?;
     let loc = state
         .pack
@@ -130,7 +130,7 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         Nationality::Barbarian
     };
     let r2 = dice
-        .roll_for(side_name(Side::Persian))
+        .roll_for(super::state::side_name(Side::Persian))
         .d6("barbarian raid size", "Alexandros 14.3")?;
     let n: usize = state
         .pack
@@ -202,7 +202,7 @@ pub fn death_of_alexander(
     }
     // Alexander's fate: a Macedonian roll (17.3).
     let r = dice
-        .roll_for(side_name(Side::Macedonian))
+        .roll_for(super::state::side_name(Side::Macedonian))
         .d6("death of Alexander", "Alexandros 17.3")?;
     let max = if a.wounded {
         DEATH_MAX_WOUNDED
@@ -250,7 +250,7 @@ pub fn mutiny(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result
         .unwrap_or_default();
     // The Macedonian army's mutiny check (17.4).
     let r = dice
-        .roll_for(side_name(Side::Macedonian))
+        .roll_for(super::state::side_name(Side::Macedonian))
         .d6("mutiny check", "Alexandros 17.4")?;
     let res = t.roll(r as u8, &col).unwrap_or("none").to_string();
     let Some(k) = res
@@ -315,14 +315,17 @@ pub fn mutiny(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result
         return Ok(());
     }
     // Treachery strikes a Macedonian general (17.4): both rolls are the Macedonian's.
-    let pick = pool[(dice.roll_for(side_name(Side::Macedonian)).die(
-        pool.len() as u32,
-        "treachery: which general",
-        "Alexandros 17.4",
-    )? - 1) as usize]
+    let pick = pool[(dice
+        .roll_for(super::state::side_name(Side::Macedonian))
+        .die(
+            pool.len() as u32,
+            "treachery: which general",
+            "Alexandros 17.4",
+        )?
+        - 1) as usize]
         .clone();
     let r = dice
-        .roll_for(side_name(Side::Macedonian))
+        .roll_for(super::state::side_name(Side::Macedonian))
         .d6(&format!("treachery of {pick}"), "Alexandros 17.4")?;
     if r <= TREACHERY_MAX {
         let at = state.leaders[&pick].place.clone();

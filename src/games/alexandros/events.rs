@@ -42,10 +42,7 @@ pub fn random_events(
         }
     }
     if t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
-        // The Persian rolls for the revolt (14.2).
-        let r = dice
-            .roll_for(super::state::side_name(Side::Persian))
-            .d6("Spartan Revolt", "Alexandros 14.2")?;
+        let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
         if revolt_breaks_out(r, all) {
             state.spartan_revolt = true;

@@ -45,23 +45,15 @@ fn every_cell(s: &mut State, name: &str, value: &str) {
     s.pack = Arc::new(p);
 }
 
-/// Cilicia: Parmenio with two phalanxes attacks the Royal Guard (a minor combat, 9.1).
-fn cilicia(persian: &str) -> (State, BTreeMap<String, Standing>) {
-    let mut s = summer_334();
-    put(
-        &mut s,
-        &["Parmenio", "phalanx-1", "phalanx-2"],
-        prov("Cilicia"),
-    );
-    put(&mut s, &["royal-guard"], prov("Cilicia"));
-    legatus::games::alexandros::control::update(&mut s);
+/// The minor combat in Cilicia (9.1), with the Persian's standing orders `persian`.
+fn cilicia_with(persian: &str) -> (State, BTreeMap<String, Standing>) {
     let st = BTreeMap::from([("persian".to_string(), standing(persian))]);
-    (s, st)
+    (cilicia(), st)
 }
 
 #[test]
 fn alexandros_9_4_minor_combat_roll_is_the_attackers() {
-    let (mut s, st) = cilicia("evade_minor_combat: never");
+    let (mut s, st) = cilicia_with("evade_minor_combat: never");
     let mut c = minor_combat::start(&s, "Cilicia");
     let mut d = dice(1);
     let mut ev = Vec::new();
@@ -72,7 +64,7 @@ fn alexandros_9_4_minor_combat_roll_is_the_attackers() {
 #[test]
 fn alexandros_9_2_evasion_roll_is_the_evaders() {
     // Cavalry may evade (infantry without a leader may not): to Syria, by standing order.
-    let (mut s, st) = cilicia("{evade_minor_combat: always, retreat_to: {Cilicia: Syria}}");
+    let (mut s, st) = cilicia_with("{evade_minor_combat: always, retreat_to: {Cilicia: Syria}}");
     put(&mut s, &["royal-guard"], Place::Pool);
     put(&mut s, &["persian-cavalry-05"], prov("Cilicia"));
     let mut c = minor_combat::start(&s, "Cilicia");

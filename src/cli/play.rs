@@ -341,17 +341,7 @@ pub fn template(registry: &Registry, a: TemplateArgs, out: &mut dyn Write) -> Re
     let (game, _) = dir.load(registry)?;
     let folder = render::shell_word(&a.game.display().to_string());
     if let Some(side) = &a.side {
-        if game.header.player(side).is_none() {
-            return Err(Error::input(format!(
-                "no side {side:?} in this game; sides: {}",
-                game.header
-                    .players
-                    .iter()
-                    .map(|p| p.side.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+        orders::known_side(&game, side)?;
     }
     let side = match (&a.key, &a.side) {
         (Some(k), side) => orders::side_of_public(&game, &load_public(k)?, side.as_deref())?,

@@ -594,11 +594,7 @@ fn warn_head_mismatches(
             .max()
             .copied()
             .unwrap_or(0);
-        let Some((_, named)) = heads
-            .iter()
-            .filter(|(l, _)| *l > above && *l < start)
-            .next_back()
-        else {
+        let Some((_, named)) = heads.iter().rfind(|(l, _)| *l > above && *l < start) else {
             continue;
         };
         let carried = match (b.payload.entries.last(), &b.payload.header) {

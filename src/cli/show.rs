@@ -2,7 +2,7 @@
 //! game, printed, or drawn as the map picture (SVG or PNG), the battle board, or the turn page.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -33,7 +33,7 @@ pub struct ShowArgs {
     side: Option<String>,
 }
 
-fn write(path: &PathBuf, bytes: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+fn write(path: &Path, bytes: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     crate::engine::folder::write_atomic(path, bytes)?;
     writeln!(out, "wrote {}", path.display()).map_err(super::io)
 }

@@ -86,6 +86,27 @@ fn with_orders(template: &str, orders: &str) -> String {
     format!("{head}orders:\n{orders}")
 }
 
+/// The line of `err` reporting `near` (a suggestion), checked to name `rule` and to be at
+/// one of the 1-based `lines` of file `name`.
+#[track_caller]
+fn reported<'a>(err: &'a str, name: &str, near: &str, rule: &str, lines: &[usize]) -> &'a str {
+    let line = err
+        .lines()
+        .find(|l| l.contains(near))
+        .unwrap_or_else(|| panic!("{near:?} not reported:\n{err}"));
+    assert!(line.contains(rule) && line.contains("refused"), "{line}");
+    assert!(
+        lines.iter().any(|n| line.contains(&format!("{name}:{n}:"))),
+        "at line {lines:?}: {line}"
+    );
+    line
+}
+
+/// The 1-based line of `text` holding `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
 #[test]
 fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
     let t = Table::new();
@@ -97,7 +118,6 @@ fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
     );
     let r = apply_bytes(&t, &game, "macedonian", "typos.yaml", file.as_bytes());
     assert_eq!(r.code, 1, "{}", r.err);
-    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
     for (needle, near, rule) in [
         ("thesalians", "did you mean thessalians?", "Alexandros 11.2"),
         ("Parmenion", "did you mean Parmenio?", "Alexandros 8.1"),
@@ -108,20 +128,9 @@ fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
             "Alexandros 11.1",
         ),
     ] {
-        let line = r
-            .err
-            .lines()
-            .find(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
-        assert!(line.contains(near) && line.contains(rule), "{line}");
-        let at = format!("typos.yaml:{}:", line_of(needle));
         // The move's place is its first line (`- leader:`), one above `to:` for Phyrgia.
-        let at_item = format!("typos.yaml:{}:", line_of(needle) - 1);
-        assert!(
-            line.contains(&at) || line.contains(&at_item),
-            "{needle}: {line}"
-        );
-        assert!(line.contains("refused"), "{line}");
+        let n = line_of(&file, needle);
+        reported(&r.err, "typos.yaml", near, rule, &[n, n - 1]);
     }
     assert!(r.err.contains("4 problems"), "{}", r.err);
 }
@@ -352,7 +361,6 @@ fn order_file_standing_orders_every_unknown_name_at_its_place_with_the_nearest()
     );
     let r = apply_bytes(&t, &game, "macedonian", "standing.yaml", file.as_bytes());
     assert_eq!(r.code, 1, "{}", r.err);
-    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
     for (needle, near, rule) in [
         ("hetairoy", "did you mean hetairoi?", "Alexandros 9.5"),
         ("Phyrgia", "did you mean Phrygia?", "Alexandros 9.5"),
@@ -365,19 +373,16 @@ fn order_file_standing_orders_every_unknown_name_at_its_place_with_the_nearest()
             "Alexandros 10.20",
         ),
     ] {
-        let line = r
-            .err
-            .lines()
-            .find(|l| l.contains(needle) && l.contains(near))
-            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
-        assert!(line.contains(rule), "{line}");
-        assert!(
-            line.contains(&format!("standing.yaml:{}:", line_of(needle))),
-            "{needle} at its line: {line}"
+        reported(
+            &r.err,
+            "standing.yaml",
+            near,
+            rule,
+            &[line_of(&file, needle)],
         );
     }
     // The unit's own column in its list.
-    let losses = line_of("hetairoy");
+    let losses = line_of(&file, "hetairoy");
     assert!(
         r.err.contains(&format!("standing.yaml:{losses}:12:")),
         "{}",
@@ -416,20 +421,11 @@ fn order_file_battle_placement_unknown_unit_and_box_named_with_the_nearest() {
     assert_ne!(file, tpl);
     let r = apply_bytes(&t, &game, side, "battle.yaml", file.as_bytes());
     assert_eq!(r.code, 1, "{}", r.err);
-    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
     for (needle, near) in [
         (typo.as_str(), format!("did you mean {code}?")),
         ("Centre", "did you mean Center?".to_string()),
     ] {
-        let line = r
-            .err
-            .lines()
-            .find(|l| l.contains(&near))
-            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
-        assert!(line.contains("Alexandros 10.3"), "{line}");
-        assert!(
-            line.contains(&format!("battle.yaml:{}:", line_of(needle))),
-            "{needle} at its line: {line}"
-        );
+        let n = line_of(&file, needle);
+        reported(&r.err, "battle.yaml", &near, "Alexandros 10.3", &[n]);
     }
 }

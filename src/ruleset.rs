@@ -452,7 +452,12 @@ impl<R: Ruleset> GameState for Typed<R> {
         self.rules.apply(&mut self.state, &ctx, &sub, dice)
     }
     fn check_standing(&self, side: &str, standing: &Value) -> Vec<(String, RuleError)> {
-        match from_value::<R::Standing>(&format!("standing orders of {side}"), standing) {
+        // A key written as null removes a standing order (merging rulesets): no name to check.
+        let mut given = standing.clone();
+        if let Value::Object(m) = &mut given {
+            m.retain(|_, v| !v.is_null());
+        }
+        match from_value::<R::Standing>(&format!("standing orders of {side}"), &given) {
             Ok(s) => self.rules.check_standing(&self.state, side, &s),
             Err(e) => vec![(String::new(), e)],
         }

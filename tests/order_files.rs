@@ -86,6 +86,27 @@ fn with_orders(template: &str, orders: &str) -> String {
     format!("{head}orders:\n{orders}")
 }
 
+/// The line of `err` reporting `near` (a suggestion), checked to name `rule` and to be at
+/// one of the 1-based `lines` of file `name`.
+#[track_caller]
+fn reported<'a>(err: &'a str, name: &str, near: &str, rule: &str, lines: &[usize]) -> &'a str {
+    let line = err
+        .lines()
+        .find(|l| l.contains(near))
+        .unwrap_or_else(|| panic!("{near:?} not reported:\n{err}"));
+    assert!(line.contains(rule) && line.contains("refused"), "{line}");
+    assert!(
+        lines.iter().any(|n| line.contains(&format!("{name}:{n}:"))),
+        "at line {lines:?}: {line}"
+    );
+    line
+}
+
+/// The 1-based line of `text` holding `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
 #[test]
 fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
     let t = Table::new();
@@ -97,7 +118,6 @@ fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
     );
     let r = apply_bytes(&t, &game, "macedonian", "typos.yaml", file.as_bytes());
     assert_eq!(r.code, 1, "{}", r.err);
-    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
     for (needle, near, rule) in [
         ("thesalians", "did you mean thessalians?", "Alexandros 11.2"),
         ("Parmenion", "did you mean Parmenio?", "Alexandros 8.1"),
@@ -108,20 +128,9 @@ fn order_file_every_error_at_once_with_place_rule_and_nearest_names() {
             "Alexandros 11.1",
         ),
     ] {
-        let line = r
-            .err
-            .lines()
-            .find(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
-        assert!(line.contains(near) && line.contains(rule), "{line}");
-        let at = format!("typos.yaml:{}:", line_of(needle));
         // The move's place is its first line (`- leader:`), one above `to:` for Phyrgia.
-        let at_item = format!("typos.yaml:{}:", line_of(needle) - 1);
-        assert!(
-            line.contains(&at) || line.contains(&at_item),
-            "{needle}: {line}"
-        );
-        assert!(line.contains("refused"), "{line}");
+        let n = line_of(&file, needle);
+        reported(&r.err, "typos.yaml", near, rule, &[n, n - 1]);
     }
     assert!(r.err.contains("4 problems"), "{}", r.err);
 }
@@ -361,4 +370,84 @@ fn order_file_yaml_syntax_error_comes_first_with_its_place() {
     let r = apply_bytes(&t, &game, "persian", "brace.yaml", file.as_bytes());
     assert_ne!(r.code, 0, "{}", r.out);
     assert!(r.err.contains("YAML syntax error"), "{}", r.err);
+}
+
+#[test]
+fn order_file_standing_orders_every_unknown_name_at_its_place_with_the_nearest() {
+    let t = Table::new();
+    let game = macedonian_movement(&t);
+    let tpl = ok(&["template", &game, "--side", "macedonian"]);
+    let file = format!(
+        "{}standing:\n  losses: [hetairoy, phalanx-1]\n  retreat_to: {{Phyrgia: Ionia, Ionia: Trace}}\n  battle_plan:\n    advance:\n    - {{from: Rigth, to: enemy Left}}\n    attack_from:\n    - {{box: enemy Centre}}\n    pursuit_losses: [hypaspists]\n",
+        with_orders(&tpl, "  moves: []\n")
+    );
+    let r = apply_bytes(&t, &game, "macedonian", "standing.yaml", file.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    for (needle, near, rule) in [
+        ("hetairoy", "did you mean hetairoi?", "Alexandros 9.5"),
+        ("Phyrgia", "did you mean Phrygia?", "Alexandros 9.5"),
+        ("Trace", "did you mean Thrace?", "Alexandros 9.5"),
+        ("Rigth", "did you mean Right?", "Alexandros 10.9"),
+        ("Centre", "did you mean enemy Center?", "Alexandros 10.10"),
+        (
+            "hypaspists",
+            "did you mean hypaspistoi?",
+            "Alexandros 10.20",
+        ),
+    ] {
+        reported(
+            &r.err,
+            "standing.yaml",
+            near,
+            rule,
+            &[line_of(&file, needle)],
+        );
+    }
+    // The unit's own column in its list.
+    let losses = line_of(&file, "hetairoy");
+    assert!(
+        r.err.contains(&format!("standing.yaml:{losses}:12:")),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn order_file_battle_placement_unknown_unit_and_box_named_with_the_nearest() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let mut n = 0;
+    let (side, tpl) = loop {
+        let status = ok(&["status", &game]);
+        if status.contains("battle-") && status.contains("-setup") {
+            let side = if status.contains("persian-setup") {
+                "persian"
+            } else {
+                "macedonian"
+            };
+            break (side, ok(&["template", &game, "--side", side]));
+        }
+        t.act_in(&game, &mut n).expect("the game goes on");
+        assert!(n < 40, "no battle set-up step");
+    };
+    // The first placement's unit misspelt, the first Center box written the British way.
+    let at = tpl.find("unit: ").expect("a placement") + "unit: ".len();
+    let code: String = tpl[at..]
+        .chars()
+        .take_while(|c| !matches!(c, ',' | '}' | '\n' | ' '))
+        .collect();
+    let typo = format!("{code}x");
+    let file = tpl
+        .replacen(&format!("unit: {code}"), &format!("unit: {typo}"), 1)
+        .replacen("box: Center", "box: Centre", 1);
+    assert_ne!(file, tpl);
+    let r = apply_bytes(&t, &game, side, "battle.yaml", file.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    for (needle, near) in [
+        (typo.as_str(), format!("did you mean {code}?")),
+        ("Centre", "did you mean Center?".to_string()),
+    ] {
+        let n = line_of(&file, needle);
+        reported(&r.err, "battle.yaml", &near, "Alexandros 10.3", &[n]);
+    }
 }

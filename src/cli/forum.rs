@@ -595,11 +595,7 @@ fn warn_head_mismatches(
             .max()
             .copied()
             .unwrap_or(0);
-        let Some((_, named)) = heads
-            .iter()
-            .filter(|(l, _)| *l > above && *l < start)
-            .next_back()
-        else {
+        let Some((_, named)) = heads.iter().rfind(|(l, _)| *l > above && *l < start) else {
             continue;
         };
         let carried = match (b.payload.entries.last(), &b.payload.header) {
@@ -781,16 +777,7 @@ fn import_new(
     for e in &taken {
         log.push_str(&entry_yaml(e));
     }
-    if into.exists()
-        && std::fs::read_dir(into)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(true)
-    {
-        return Err(Error::input(format!(
-            "{} already exists and is not empty: import --new needs a new folder",
-            into.display()
-        )));
-    }
+    super::inbox::new_folder(into, "import --new needs a new folder")?;
     let (game, _) = verify(
         LogReader::new(label.to_string(), Cursor::new(log.as_bytes())),
         registry,

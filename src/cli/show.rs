@@ -3,7 +3,7 @@
 //! the turn page.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -35,7 +35,7 @@ pub struct ShowArgs {
     side: Option<String>,
 }
 
-fn write(path: &PathBuf, bytes: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+fn write(path: &Path, bytes: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     crate::engine::folder::write_atomic(path, bytes)?;
     writeln!(out, "wrote {}", path.display()).map_err(super::io)
 }
@@ -45,17 +45,7 @@ pub fn run(registry: &Registry, a: ShowArgs, out: &mut dyn Write) -> Result<(), 
     let dir = GameDir::new(&a.game);
     let (game, _) = dir.load(registry)?;
     if let Some(side) = &a.side {
-        if !game.header.players.iter().any(|p| &p.side == side) {
-            return Err(Error::input(format!(
-                "--side {side}: the game's sides are {}",
-                game.header
-                    .players
-                    .iter()
-                    .map(|p| p.side.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+        crate::engine::orders::known_side(&game, side)?;
     }
     let reader = a.side.as_deref();
     let mut wrote = false;

@@ -81,7 +81,7 @@ impl HexPlacement {
     pub fn new(layout: &HexLayout) -> HexPlacement {
         let h = 3f64.sqrt() * HEX;
         let width =
-            (f64::from(layout.columns.max(1) - 1) * 1.5 * HEX + 2.0 * HEX + 2.0 * LEFT).max(900.0);
+            (f64::from(layout.columns.max(1) - 1) * 1.5 * HEX + 2.0 * HEX + 2.0 * LEFT).max(1500.0);
         let height = TOP + f64::from(layout.rows) * h + h / 2.0 + 10.0 + LEGEND;
         HexPlacement {
             layout: layout.clone(),
@@ -643,9 +643,8 @@ fn legend(out: &mut String, view: &View, p: &HexPlacement) {
     if let Some(src) = &view.map.geography_source {
         let _ = writeln!(
             out,
-            r##"<text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="11" text-anchor="end" fill="#444444">{}</text>"##,
-            p.width - 12.0,
-            y + 4.0,
+            r##"<text x="16" y="{:.1}" font-family="{FONT}" font-size="11" fill="#444444">{}</text>"##,
+            y + 19.0,
             esc(src)
         );
     }

@@ -190,6 +190,7 @@ fn hex_view() -> View {
                 first_column: 1,
                 first_row: 1,
                 odd_columns_low: false,
+                ..Default::default()
             }),
             places: vec![
                 place("0102", 1, 2, Some("roman")),
@@ -214,10 +215,14 @@ fn view_hex_map_draws_flat_topped_columns() {
     // Column 2 (even) sits half a hex lower than column 1 here: its hex 0201 is drawn lower
     // than 0101 though both are row 1.
     let pic = render::png::rasterise(&svg, 1.0).unwrap();
-    let s = 34.0;
-    let h = 3f64.sqrt() * s;
-    let c0201 = legatus::render::geometry::hex_centre(1, 0, s, true, (10.0, 40.0));
-    assert!((c0201.1 - (40.0 + h)).abs() < 1e-6);
+    let MapKind::Hex(layout) = &v.map.kind else {
+        unreachable!("a hex view")
+    };
+    let at = render::hexmap::HexPlacement::new(layout);
+    let h = 3f64.sqrt() * render::hexmap::HEX;
+    let c0101 = at.centre(Point { x: 1, y: 1 });
+    let c0201 = at.centre(Point { x: 2, y: 1 });
+    assert!((c0201.1 - c0101.1 - h / 2.0).abs() < 1e-6);
     let px = pic
         .pixel(c0201.0 as u32, (c0201.1 - h / 4.0) as u32)
         .unwrap();

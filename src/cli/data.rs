@@ -1,5 +1,6 @@
 //! `legatus data check`: validates a scenario data pack and lists what is
-//! sourced from the rulebook text and what is provisional.
+//! sourced from the rulebook text and what is provisional. `legatus data map`: draws one of a
+//! pack's hex maps (SVG or PNG) with the shared hex-map renderer.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,10 +22,40 @@ enum DataCommand {
         /// The pack folder, e.g. scenarios/alexandros.
         dir: PathBuf,
     },
+    /// Draw a hex map of a data pack (terrain, hexsides, cities with class, ports, roads, regions, legend) as SVG and/or PNG.
+    Map {
+        /// The pack folder, e.g. scenarios/conquerors.
+        dir: PathBuf,
+        /// The map id, e.g. romans or macedonians.
+        #[arg(long)]
+        map: String,
+        /// Draw the map as this game uses it (its variant applied), e.g. --variant romans for the Macedonians map in The Romans.
+        #[arg(long, value_name = "GAME")]
+        variant: Option<String>,
+        /// Write the map as SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Write the map as PNG to this file.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// PNG pixels per SVG unit (1.5 keeps hex numbers and names legible).
+        #[arg(long, default_value_t = 1.5)]
+        zoom: f32,
+    },
 }
 
 pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let DataCommand::Check { dir } = a.command;
+    let dir = match a.command {
+        DataCommand::Check { dir } => dir,
+        DataCommand::Map {
+            dir,
+            map,
+            variant,
+            svg,
+            png,
+            zoom,
+        } => return draw_map(&dir, &map, variant.as_deref(), svg, png, zoom, out),
+    };
     if !dir.is_dir() {
         return Err(Error::input(format!("{} is not a folder", dir.display())));
     }
@@ -38,4 +69,82 @@ pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     let report = (kind.check)(&dir).map_err(|e| Error::input(e.to_string()))?;
     write!(out, "{}", report.render()).map_err(super::io)
+}
+
+/// `legatus data map DIR --map ID [--variant GAME] [--svg F] [--png F] [--zoom Z]`.
+fn draw_map(
+    dir: &std::path::Path,
+    id: &str,
+    variant: Option<&str>,
+    svg: Option<PathBuf>,
+    png: Option<PathBuf>,
+    zoom: f32,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    if !dir.is_dir() {
+        return Err(Error::input(format!("{} is not a folder", dir.display())));
+    }
+    if svg.is_none() && png.is_none() {
+        return Err(Error::input(
+            "legatus data map: say where to draw it: --svg FILE and/or --png FILE",
+        ));
+    }
+    if !(0.25..=4.0).contains(&zoom) {
+        return Err(Error::input(format!(
+            "--zoom {zoom}: give a zoom from 0.25 to 4"
+        )));
+    }
+    let packs = crate::games::builtin_packs();
+    let name = packs.kind_of(dir).map(|k| k.name);
+    let map_packs = crate::games::builtin_map_packs();
+    let Some(mp) = map_packs.iter().find(|m| Some(m.pack) == name) else {
+        let with: Vec<&str> = map_packs.iter().map(|m| m.pack).collect();
+        return Err(Error::input(format!(
+            "{}: not a data pack with hex maps (packs with maps: {})",
+            dir.display(),
+            with.join(", ")
+        )));
+    };
+    let maps = (mp.maps)(dir).map_err(|e| Error::input(e.to_string()))?;
+    let Some(m) = maps.get(id) else {
+        let ids: Vec<&str> = maps.keys().map(String::as_str).collect();
+        return Err(Error::input(format!(
+            "--map {id}: {} has no such map{}; its maps: {}",
+            dir.display(),
+            crate::names::did_you_mean(id, ids.iter().copied()),
+            ids.join(", ")
+        )));
+    };
+    let (m, title) = match variant {
+        Some(game) if !m.variants.contains_key(game) => {
+            let vs: Vec<&str> = m.variants.keys().map(String::as_str).collect();
+            return Err(Error::input(format!(
+                "--variant {game}: the {id} map has no variant for it (its variants: {})",
+                if vs.is_empty() {
+                    "none".to_string()
+                } else {
+                    vs.join(", ")
+                }
+            )));
+        }
+        Some(game) => (
+            m.with_variant(game),
+            format!("{}: {} map, as {game} uses it", mp.system, m.title),
+        ),
+        None => (m.clone(), format!("{}: {} map", mp.system, m.title)),
+    };
+    let view = crate::view::board_view(&m, &title);
+    let picture = crate::render::svg::map_svg(&view);
+    if let Some(p) = &svg {
+        crate::engine::folder::write_atomic(p, picture.as_bytes())?;
+        writeln!(out, "wrote {}", p.display()).map_err(super::io)?;
+    }
+    if let Some(p) = &png {
+        let bytes = crate::render::png::rasterise(&picture, zoom)
+            .and_then(|pic| pic.png())
+            .map_err(|e| Error::input(e.to_string()))?;
+        crate::engine::folder::write_atomic(p, &bytes)?;
+        writeln!(out, "wrote {}", p.display()).map_err(super::io)?;
+    }
+    Ok(())
 }

@@ -16,3 +16,8 @@ pub fn builtin_packs() -> crate::pack::Registry {
         .register(alexandros::data::PACK)
         .register(conquerors::data::PACK)
 }
+
+/// The data packs with hex maps, for `legatus data map scenarios/<game> --map ID`.
+pub fn builtin_map_packs() -> Vec<crate::geo::hexmap::MapPack> {
+    vec![conquerors::data::MAPS]
+}

@@ -403,3 +403,16 @@ impl Board for HexMap {
             .unwrap_or_default()
     }
 }
+
+/// A data pack holding hex maps, for `legatus data map` (one per game system with maps).
+#[derive(Debug, Clone, Copy)]
+pub struct MapPack {
+    /// The pack's name, as in `pack::PackKind::name` (`conquerors`).
+    pub pack: &'static str,
+    /// The game system's name for the picture's title (`The Conquerors`).
+    pub system: &'static str,
+    /// Loads and validates the pack folder and returns its maps by id.
+    ///
+    /// Errors: the pack's loading errors, or [`crate::pack::DataError::Invalid`].
+    pub maps: fn(&std::path::Path) -> Result<BTreeMap<String, MapFile>, crate::pack::DataError>,
+}

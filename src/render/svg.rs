@@ -1,13 +1,13 @@
 //! The map picture as SVG, drawn from a [`View`] (the renderer knows no game): a province map
 //! with each province at its real place (its cell coloured by control, hatched when depleted,
 //! mountain and impassable borders drawn where the cells meet, real coastlines and rivers
-//! behind), or a hex map of flat-topped hexes in columns; cities with their walls; every force
+//! behind), or a hex map (drawn by [`super::hexmap`]); cities with their walls; every force
 //! as a counter stack naming its leaders and unit count.
 
 use std::fmt::Write as _;
 
 use super::geometry::{self, Projection, Xy};
-use crate::view::{Control, Force, HexLayout, MapKind, PlaceView, View};
+use crate::view::{Control, Force, MapKind, PlaceView, View};
 
 /// The font family the pictures use (embedded for PNG, see `render::png`).
 pub const FONT: &str = "DejaVu Sans";
@@ -23,7 +23,7 @@ pub fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn path(points: &[Xy], closed: bool) -> String {
+pub(super) fn path(points: &[Xy], closed: bool) -> String {
     let mut d = String::new();
     for (i, p) in points.iter().enumerate() {
         let _ = write!(
@@ -40,7 +40,7 @@ fn path(points: &[Xy], closed: bool) -> String {
     d
 }
 
-fn control_fill(view: &View, p: &PlaceView) -> String {
+pub(super) fn control_fill(view: &View, p: &PlaceView) -> String {
     match &p.control {
         Some(Control::Side(s)) => view.colour(s).to_string(),
         _ => NEUTRAL.to_string(),
@@ -60,7 +60,7 @@ fn text(out: &mut String, at: Xy, size: f64, anchor: &str, weight: &str, fill: &
 
 /// A counter stack for a force: up to three offset counters, the top one naming the first
 /// leader and the number of units (and steps, when some are lost).
-fn stack(out: &mut String, view: &View, side: &str, f: &Force, at: Xy, size: f64) {
+pub(super) fn stack(out: &mut String, view: &View, side: &str, f: &Force, at: Xy, size: f64) {
     let colour = view.colour(side);
     let layers = f.units.len().clamp(1, 3);
     for k in (0..layers).rev() {
@@ -214,7 +214,7 @@ fn legend(out: &mut String, view: &View, y: f64) {
 pub fn map_svg(view: &View) -> String {
     match &view.map.kind {
         MapKind::Provinces => province_map(view),
-        MapKind::Hex(layout) => hex_map(view, layout),
+        MapKind::Hex(layout) => super::hexmap::hex_map(view, layout),
     }
 }
 
@@ -456,7 +456,7 @@ fn province_map(view: &View) -> String {
     out
 }
 
-fn city(out: &mut String, view: &View, c: &crate::view::CityView, at: Xy) {
+pub(super) fn city(out: &mut String, view: &View, c: &crate::view::CityView, at: Xy) {
     let wall = c
         .wall_side
         .as_deref()
@@ -488,97 +488,4 @@ fn city(out: &mut String, view: &View, c: &crate::view::CityView, at: Xy) {
         "#1b1b1b",
         &label,
     );
-}
-
-fn hex_map(view: &View, layout: &HexLayout) -> String {
-    let s = 34.0;
-    let h = 3f64.sqrt() * s;
-    let width = (layout.columns as f64 * 1.5 * s + s / 2.0 + 20.0).max(600.0);
-    let height = layout.rows as f64 * h + h / 2.0 + 34.0 + 40.0;
-    let origin = (10.0, 40.0);
-    let low = |col: u32| (col % 2 == 1) == layout.odd_columns_low;
-    let centre = |col: u32, row: u32| {
-        geometry::hex_centre(
-            col.saturating_sub(layout.first_column),
-            row.saturating_sub(layout.first_row),
-            s,
-            low(col),
-            origin,
-        )
-    };
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
-    );
-    defs(&mut out);
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{LAND}"/>"#
-    );
-    header(&mut out, view, width);
-    for col in layout.first_column..layout.first_column + layout.columns {
-        for row in layout.first_row..layout.first_row + layout.rows {
-            let c = centre(col, row);
-            let place = view
-                .map
-                .places
-                .iter()
-                .find(|p| p.at.map(|a| (a.x, a.y)) == Some((col as i32, row as i32)));
-            let id = place
-                .map(|p| p.id.clone())
-                .unwrap_or_else(|| format!("{col:02}{row:02}"));
-            let fill = place
-                .map(|p| control_fill(view, p))
-                .unwrap_or_else(|| "#f6f1e3".into());
-            let d = path(&geometry::hex_corners(c, s), true);
-            let _ = writeln!(
-                out,
-                r##"<path d="{d}" fill="{fill}" fill-opacity="0.5" stroke="#8c826c" stroke-width="1"/>"##
-            );
-            if place.map(|p| p.depleted).unwrap_or(false) {
-                let _ = writeln!(out, r#"<path d="{d}" fill="url(#depleted)"/>"#);
-            }
-            let _ = writeln!(
-                out,
-                r##"<text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="8" text-anchor="middle" fill="#5a5244">{id}</text>"##,
-                c.0,
-                c.1 - h / 2.0 + 10.0
-            );
-            if let Some(p) = place {
-                if p.name != p.id {
-                    text(
-                        &mut out,
-                        (c.0, c.1 + h / 2.0 - 4.0),
-                        8.0,
-                        "middle",
-                        "normal",
-                        "#1b1b1b",
-                        &p.name,
-                    );
-                }
-                for cty in &p.cities {
-                    city(&mut out, view, cty, (c.0 - s / 2.0, c.1 + h / 4.0));
-                }
-                let forces: Vec<(&str, &Force)> = view
-                    .sides
-                    .iter()
-                    .flat_map(|sv| {
-                        sv.forces
-                            .iter()
-                            .filter(|f| f.place == p.id)
-                            .map(move |f| (sv.id.as_str(), f))
-                    })
-                    .collect();
-                let n = forces.len() as f64;
-                for (k, (side, f)) in forces.iter().enumerate() {
-                    let dx = (k as f64 - (n - 1.0) / 2.0) * 14.0;
-                    stack(&mut out, view, side, f, (c.0 + dx, c.1 + 2.0), 30.0);
-                }
-            }
-        }
-    }
-    legend(&mut out, view, height - 12.0);
-    out.push_str("</svg>\n");
-    out
 }

@@ -9,10 +9,12 @@
 //! know no game. Positions are integers (hundredths of a degree, or hex column/row): nothing
 //! here reaches state or hashes, but the model stays exact and comparable in snapshots.
 
+pub mod hexboard;
 pub mod narrative;
 
 use serde::{Deserialize, Serialize};
 
+pub use hexboard::{board_view, BoardCity, HexBoard, HexCell, HexsideView, MapLabel, RoadView};
 pub use narrative::{EventGroup, NarrativeEvent};
 
 /// The situation of a game for one reader (or for everyone: `viewer` None).
@@ -145,6 +147,9 @@ pub struct HexLayout {
     pub first_row: u32,
     /// Columns whose number is odd (true) or even (false) sit half a hex lower.
     pub odd_columns_low: bool,
+    /// The printed board: terrain, hexsides, cities, roads, region names (empty: a bare grid).
+    #[serde(default)]
+    pub board: HexBoard,
 }
 
 /// The map: places, their borders and background geography.

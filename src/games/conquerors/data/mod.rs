@@ -278,6 +278,24 @@ pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
     Ok(report(&dir.display().to_string(), &pack))
 }
 
+/// The maps of a validated pack folder by id (`romans`, `macedonians`), for `legatus data map`.
+///
+/// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
+pub fn maps(dir: &Path) -> Result<BTreeMap<String, MapFile>, DataError> {
+    Ok(load_dir(dir)?
+        .maps
+        .into_iter()
+        .map(|(id, m)| (id, m.item))
+        .collect())
+}
+
+/// The Conquerors maps for `legatus data map`.
+pub const MAPS: crate::geo::hexmap::MapPack = crate::geo::hexmap::MapPack {
+    pack: "conquerors",
+    system: "The Conquerors",
+    maps,
+};
+
 /// The Conquerors pack in the registry of `legatus data check`.
 pub const PACK: crate::pack::PackKind = crate::pack::PackKind {
     name: "conquerors",

@@ -1,6 +1,6 @@
 //! `legatus accept`, `status`, `template`, `apply` and `demo`.
 
-use super::echo::{keys_of, standing_lines, yaml_item};
+use super::echo::{standing_lines, yaml_item};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -623,17 +623,11 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
         }
         Some(path) => entry_from_file(&dir, &game, path, &a.key, a.side.as_deref())?,
     };
-    let mut standing_note = Vec::new();
-    if a.orders.is_some() {
-        if let Some(new) = &entry.standing {
-            standing_note = standing_lines(game.standing(&entry.author), new, &entry.author);
-        } else if let Some(old) = game.standing(&entry.author) {
-            standing_note = vec![format!(
-                "Your standing orders stay as they were ({}): they answer for you wherever they cover a choice.",
-                keys_of(old).join(", ")
-            )];
-        }
-    }
+    let standing_note = if a.orders.is_some() {
+        standing_lines(&game, &next, &entry.author, entry.standing.as_ref())
+    } else {
+        Vec::new()
+    };
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next, &a.game)?;
     for l in standing_note {

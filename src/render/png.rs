@@ -52,11 +52,27 @@ impl Picture {
     pub fn size(&self) -> (u32, u32) {
         (self.pixmap.width(), self.pixmap.height())
     }
-    /// PNG bytes.
+    /// PNG bytes: opaque 8-bit RGB (the picture is drawn on white, so it has no transparency),
+    /// compressed hard with adaptive filtering — a quarter smaller than the RGBA the pixmap
+    /// holds, for mail attachments (docs/performance.md "Mail size").
     pub fn png(&self) -> Result<Vec<u8>, PngError> {
-        self.pixmap
-            .encode_png()
-            .map_err(|e| PngError::Encode(e.to_string()))
+        let (w, h) = self.size();
+        let mut rgb = Vec::with_capacity((w * h * 3) as usize);
+        for p in self.pixmap.pixels() {
+            let c = p.demultiply();
+            rgb.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+        }
+        let mut out = Vec::new();
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::High);
+        enc.set_filter(png::Filter::Adaptive);
+        let err = |e: png::EncodingError| PngError::Encode(e.to_string());
+        let mut writer = enc.write_header().map_err(err)?;
+        writer.write_image_data(&rgb).map_err(err)?;
+        writer.finish().map_err(err)?;
+        Ok(out)
     }
 }
 

@@ -79,7 +79,9 @@ pub(super) fn stack(out: &mut String, view: &View, side: &str, f: &Force, at: Xy
         .map(|l| short_name(&l.name))
         .unwrap_or_else(|| "—".into());
     let (left, full) = f.steps();
-    let units = if left < full {
+    let units = if f.units.is_empty() {
+        "no units".to_string()
+    } else if left < full {
         format!("{}u {left}/{full}", f.units.len())
     } else {
         format!("{}u", f.units.len())
@@ -269,11 +271,18 @@ pub fn province_layout(view: &View) -> ProvinceLayout {
             proj.xy(d.0, d.1)
         })
         .collect();
+    // With real coastlines the cells are clipped to the land, so they may reach further
+    // inland before the disc around each province ends them.
+    let reach = if view.map.geography.is_empty() {
+        3.6
+    } else {
+        5.0
+    };
     let cells = geometry::cells(
         &sites,
         (0.0, 34.0),
         (width, 34.0 + proj.height),
-        3.6 * proj.scale(),
+        reach * proj.scale(),
     );
     let counter = (proj.scale() * 1.25).clamp(30.0, 46.0);
     let mut stacks = Vec::new();
@@ -326,6 +335,8 @@ fn province_map(view: &View) -> String {
         r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{}"/>"#,
         if geo { SEA } else { LAND }
     );
+    let mut land_ids = Vec::new();
+    let mut lake_ids = Vec::new();
     for g in &view.map.geography {
         let mut d = String::new();
         for ring in &g.rings {
@@ -351,19 +362,40 @@ fn province_map(view: &View) -> String {
             continue;
         }
         let style = match g.kind.as_str() {
-            "land" => format!(
-                r##"fill="{LAND}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.8""##
-            ),
+            "land" => {
+                // Named, so the province cells can be clipped to it (drawn once, used twice).
+                let id = format!("land-{}", land_ids.len());
+                let style = format!(
+                    r##"id="{id}" fill="{LAND}" fill-rule="evenodd" clip-rule="evenodd" stroke="#6f8797" stroke-width="0.8""##
+                );
+                land_ids.push(id);
+                style
+            }
             "lake" => {
-                format!(r##"fill="{SEA}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.6""##)
+                let id = format!("lake-{}", lake_ids.len());
+                let style = format!(
+                    r##"id="{id}" fill="{SEA}" fill-rule="evenodd" stroke="#6f8797" stroke-width="0.6""##
+                );
+                lake_ids.push(id);
+                style
             }
             "river-1" => r##"fill="none" stroke="#4f86b8" stroke-width="1.8""##.to_string(),
             _ => r##"fill="none" stroke="#6b9cc6" stroke-width="1""##.to_string(),
         };
         let _ = writeln!(out, r#"<path d="{}" {style}/>"#, d.trim_end());
     }
-    header(&mut out, view, width);
+    if land_ids.is_empty() {
+        header(&mut out, view, width);
+    }
     let opacity = if geo { 0.42 } else { 0.55 };
+    // Provinces end at the coast: their cells and borders are clipped to the land drawn.
+    if !land_ids.is_empty() {
+        out.push_str(r#"<clipPath id="land">"#);
+        for id in &land_ids {
+            let _ = write!(out, r##"<use href="#{id}" clip-rule="evenodd"/>"##);
+        }
+        out.push_str("</clipPath>\n<g clip-path=\"url(#land)\">\n");
+    }
     for (p, cell) in placed.iter().zip(&l.cells) {
         let d = path(&cell.points, true);
         let _ = writeln!(
@@ -400,6 +432,26 @@ fn province_map(view: &View) -> String {
             );
         }
     }
+    if !land_ids.is_empty() {
+        out.push_str("</g>\n");
+        // Lakes (the Caspian, the Aral) are water over the provinces too.
+        for id in &lake_ids {
+            let _ = writeln!(out, r##"<use href="#{id}"/>"##);
+        }
+        header(&mut out, view, width);
+    }
+    // Rivers and seas are named under the provinces, cities and counters, never over them.
+    for label in &view.map.geography_labels {
+        let q = deg(label.at);
+        let at = proj.xy(q.0, q.1);
+        let _ = writeln!(
+            out,
+            r##"<text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="10" font-style="italic" fill="#2f6796" fill-opacity="0.8">{}</text>"##,
+            at.0,
+            at.1,
+            esc(&label.name)
+        );
+    }
     let counter = l.counter;
     for (p, &s) in placed.iter().zip(&l.sites) {
         text(
@@ -428,17 +480,6 @@ fn province_map(view: &View) -> String {
                 stack(&mut out, view, &sv.id, f, *at, counter);
             }
         }
-    }
-    for label in &view.map.geography_labels {
-        let q = deg(label.at);
-        let at = proj.xy(q.0, q.1);
-        let _ = writeln!(
-            out,
-            r##"<text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="10" font-style="italic" fill="#2f6796">{}</text>"##,
-            at.0,
-            at.1,
-            esc(&label.name)
-        );
     }
     legend(&mut out, view, 34.0 + proj.height + 19.0);
     if let Some(src) = &view.map.geography_source {

@@ -91,15 +91,17 @@ fn romans_6_24_example_path_costs() {
 fn romans_5_12_no_hex_beyond_the_allowance() {
     let mut s = smw();
     to_macedon(&mut s);
-    // Rough hexes at 3 MP: 4919 → 5019 → 5018 → 5017 … seven rough hexes are 21 MP.
+    // North from Pella: 5519 … 5508 are 19 MP (rough 5517-5515, the river into 5508); rough
+    // 5507 needs 3 more.
     let r = submit(
         &mut s,
-        orders("moves: [{commander: athenagorus, path: [\"5019\", \"5020\", \"5021\", \"5022\", \"5023\", \"5024\", \"5025\", \"5026\"]}]"),
+        orders("moves: [{commander: nicanor, path: [\"5519\", \"5518\", \"5517\", \"5516\", \"5515\", \"5514\", \"5513\", \"5512\", \"5511\", \"5510\", \"5509\", \"5508\", \"5507\"]}]"),
         &mut dice(1),
     );
     let why = refused(r, "Romans [5.12]");
     assert!(why.contains("only"), "{why}");
-    assert_eq!(s.commanders["athenagorus"].at.hex, "4919", "nothing moved");
+    assert!(why.contains("5507 costs 3 MP and only 1 MP"), "{why}");
+    assert_eq!(s.commanders["nicanor"].at.hex, "5520", "nothing moved");
 }
 
 #[test]
@@ -250,29 +252,11 @@ fn romans_5_83_forced_march_rolls_in_the_declared_column_and_infantry_pays() {
     // cavalry, 20 MP of hexes and then declared extra hexes.
     let mut s = smw();
     to_macedon(&mut s);
-    let legatus_map = s.map("romans").unwrap();
-    let costs = s.maps.costs("romans").unwrap().clone();
-    // Put Philip at Pella with the Pella Force.
+    // Put Philip at Pella with the Pella Force; north, 5519 … 5508 are 19 MP, then 5507 and
+    // 5506 are the two declared extra hexes.
     s.commanders.get_mut("philip-v").unwrap().at = s.units["macedon-phalanx-10"].at.clone();
     s.commanders.get_mut("philip-v").unwrap().at.inside = false;
-    let start = legatus::geo::Hex::parse("5520").unwrap();
-    // West along row 20 is 5420 (rough) and beyond; take the cheapest path to the west, then
-    // see how far 20 MP reach.
-    let mut path = Vec::new();
-    let mut at = start;
-    let mut spent = 0;
-    let mut extra = 0;
-    while extra < 2 {
-        let next = legatus::geo::Hex { col: at.col - 1, row: at.row };
-        let c = costs.step(&legatus_map, at, next).unwrap();
-        if spent + c <= costs.allowance && extra == 0 {
-            spent += c;
-        } else {
-            extra += 1;
-        }
-        path.push(next.to_string());
-        at = next;
-    }
+    let path: Vec<String> = (6..=19).rev().map(|r| format!("55{r:02}")).collect();
     let force = ["macedon-phalanx-10", "macedon-phalanx-11", "macedon-heavy-cavalry-2"];
     let before: u32 = force.iter().map(|u| s.units[*u].ssp).sum();
     let ev = submit(
@@ -304,7 +288,7 @@ fn romans_errata_5_83_untried_consul_revealed_on_forced_march() {
     // The field consul at Brundisium marches with Legion I along the coast road north-west.
     let ev = submit(
         &mut s,
-        orders("moves: [{commander: field-consul, with: [legion-I], path: [\"4318\"], forced_march: {extra_hexes: 1}}]"),
+        orders("moves: [{commander: field-consul, with: [legion-I], path: [\"4320\"], forced_march: {extra_hexes: 1}}]"),
         &mut dice(5),
     )
     .unwrap_or_else(|e| panic!("{e}"));

@@ -98,13 +98,7 @@ pub fn initial_state(
     let mut active_forces: Vec<(String, String, SetupEntry)> = Vec::new();
     for (id, a) in &s.allies {
         for c in &a.cities {
-            let at = super::data::model::PlaceRef {
-                map: None,
-                hex: None,
-                city: Some(c.clone()),
-                place: None,
-            };
-            let (m, h) = resolve(&ms, &at).map_err(err)?;
+            let (m, h) = resolve(&ms, &c.place()).map_err(err)?;
             if let Some(city) = st.cities.get_mut(&city_key(&m, &h.to_string())) {
                 city.ally = Some(id.clone());
             }

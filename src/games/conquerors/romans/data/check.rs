@@ -322,8 +322,7 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
             o.add(f, &item, "Romans [16]: every ally is a nation of counters.yaml", format!("no nation `{nation}`"));
         }
         for city in &a.cities {
-            let at = super::model::PlaceRef { map: None, hex: None, city: Some(city.clone()), place: None };
-            if let Err(why) = resolve(&ms, &at) {
+            if let Err(why) = resolve(&ms, &city.place()) {
                 o.add(f, &item, "Romans [20.15]: an ally's cities are on the map", why);
             }
         }

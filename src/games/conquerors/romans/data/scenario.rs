@@ -199,6 +199,31 @@ pub struct SameAs {
     pub ally: String,
 }
 
+/// A city named by its name alone, or as a place with its map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum CityRef {
+    /// A name, looked up on the scenario's maps.
+    Name(String),
+    /// A place.
+    Place(PlaceRef),
+}
+
+impl CityRef {
+    /// As a place.
+    pub fn place(&self) -> PlaceRef {
+        match self {
+            CityRef::Name(n) => PlaceRef {
+                map: None,
+                hex: None,
+                city: Some(n.clone()),
+                place: None,
+            },
+            CityRef::Place(p) => p.clone(),
+        }
+    }
+}
+
 /// A possible ally ([16], [20.15], [20.26]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -206,9 +231,9 @@ pub struct Ally {
     /// Nation id when it differs from the key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nation: Option<String>,
-    /// Home cities (its supply bases).
+    /// Home cities (its supply bases): a name, or a place with its map.
     #[serde(default)]
-    pub cities: Vec<String>,
+    pub cities: Vec<CityRef>,
     /// A supply base without a city.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supply_base: Option<PlaceRef>,

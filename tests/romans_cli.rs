@@ -35,7 +35,14 @@ fn romans_cli_new_move_apply_show_verify() {
     let game = new_game(&t);
     let status = ok(&["status", &game]);
     assert!(status.contains("turn-1/rome-campaign"), "{status}");
-    let tpl = ok(&["template", &game, "--side", "rome", "--key", &t.s("red.key")]);
+    let tpl = ok(&[
+        "template",
+        &game,
+        "--side",
+        "rome",
+        "--key",
+        &t.s("red.key"),
+    ]);
     assert!(tpl.contains("tribune-IV-1"), "{tpl}");
     assert!(tpl.contains("legion-IV (24 SSP"), "{tpl}");
     let orders = tpl.replace(
@@ -45,14 +52,24 @@ fn romans_cli_new_move_apply_show_verify() {
     assert_ne!(orders, tpl, "{tpl}");
     let f = t.p("rome-1.yaml");
     std::fs::write(&f, orders).unwrap();
-    let out = ok(&["apply", &game, "--orders", &f.display().to_string(), "--key", &t.s("red.key")]);
+    let out = ok(&[
+        "apply",
+        &game,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
+        &t.s("red.key"),
+    ]);
     assert!(out.contains("3317 → 3318"), "{out}");
     let status = ok(&["status", &game]);
     assert!(status.contains("turn-1/macedon-campaign"), "{status}");
     let shown = ok(&["show", &game]);
-    assert!(shown.contains("The Romans"), "{shown}");
+    assert!(shown.contains("Macedon's Campaign Phase"), "{shown}");
     assert!(shown.contains("3318"), "{shown}");
-    assert!(shown.contains("Legion IV"), "{shown}");
+    assert!(
+        shown.contains("tribune of Legion IV (tribune-IV-1)"),
+        "{shown}"
+    );
     let svg = t.p("map.svg");
     ok(&["show", &game, "--svg", &svg.display().to_string()]);
     let text = std::fs::read_to_string(&svg).unwrap();
@@ -65,14 +82,28 @@ fn romans_cli_refused_move_names_the_rule_and_changes_nothing() {
     let t = Table::new();
     let game = new_game(&t);
     let before = support::folder_snapshot(&t.p("game"));
-    let tpl = ok(&["template", &game, "--side", "rome", "--key", &t.s("red.key")]);
+    let tpl = ok(&[
+        "template",
+        &game,
+        "--side",
+        "rome",
+        "--key",
+        &t.s("red.key"),
+    ]);
     let orders = tpl.replace(
         "  moves: []",
         "  moves:\n    - {commander: consul-for-rome, path: [\"2814\"]}",
     );
     let f = t.p("rome-bad.yaml");
     std::fs::write(&f, orders).unwrap();
-    let r = cli(&["apply", &game, "--orders", &f.display().to_string(), "--key", &t.s("red.key")]);
+    let r = cli(&[
+        "apply",
+        &game,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
+        &t.s("red.key"),
+    ]);
     assert_ne!(r.code, 0);
     let all = format!("{}{}", r.out, r.err);
     assert!(all.contains("Romans [5.42]"), "{all}");

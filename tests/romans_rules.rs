@@ -11,7 +11,11 @@ use legatus::games::conquerors::romans::Romans;
 use legatus::ruleset::Ruleset;
 
 fn ssp(s: &legatus::games::conquerors::romans::state::State, side: &str) -> u32 {
-    s.units.values().filter(|u| u.side == side).map(|u| u.ssp).sum()
+    s.units
+        .values()
+        .filter(|u| u.side == side)
+        .map(|u| u.ssp)
+        .sum()
 }
 
 #[test]
@@ -19,14 +23,24 @@ fn romans_20_1_setup_forces_treasuries_and_control() {
     let s = smw();
     assert_eq!(s.treasury["rome"], 25, "20.12");
     assert_eq!(s.treasury["macedon"], 22, "20.12");
-    assert_eq!(ssp(&s, "macedon"), 81, "20.11 with follow-up 20.11 (Chalcis)");
+    assert_eq!(
+        ssp(&s, "macedon"),
+        81,
+        "20.11 with follow-up 20.11 (Chalcis)"
+    );
     // Legions 22 (odd) and 24 (even), I-V; Balearic slingers, Numidians; Illyria active (20.15).
     assert_eq!(s.units["legion-I"].ssp, 22);
     assert_eq!(s.units["legion-II"].ssp, 24);
     assert_eq!(ssp(&s, "rome"), 22 + 24 + 22 + 24 + 22 + 2 + 8 + 4);
     assert_eq!(s.units["illyria-barbarian-infantry-1"].at.hex, "4715");
     // Two tribunes per legion (20.11, 18.23), untried consuls, praetors and legates (8.43).
-    assert_eq!(s.commanders.keys().filter(|k| k.starts_with("tribune-")).count(), 10);
+    assert_eq!(
+        s.commanders
+            .keys()
+            .filter(|k| k.starts_with("tribune-"))
+            .count(),
+        10
+    );
     assert_eq!(s.commanders["field-consul"].at.hex, "4319");
     assert_eq!(s.commanders["field-consul"].counter, None);
     assert_eq!(s.rating("field-consul"), None);
@@ -45,19 +59,45 @@ fn romans_20_1_setup_forces_treasuries_and_control() {
             .control
             .clone()
     };
-    for c in ["Roma", "Brundisium", "Capua", "Caralis", "Apollonia", "Hippo Regius"] {
+    for c in [
+        "Roma",
+        "Brundisium",
+        "Capua",
+        "Caralis",
+        "Apollonia",
+        "Hippo Regius",
+    ] {
         assert_eq!(control(c).as_deref(), Some("rome"), "{c}");
     }
-    for c in ["Pella", "Demetrias", "Corinth", "Chalcis", "Thessalonica", "Amphipolis", "Antipatreia", "Oreus"] {
+    for c in [
+        "Pella",
+        "Demetrias",
+        "Corinth",
+        "Chalcis",
+        "Thessalonica",
+        "Amphipolis",
+        "Antipatreia",
+        "Oreus",
+    ] {
         assert_eq!(control(c).as_deref(), Some("macedon"), "{c}");
     }
     for c in ["Carthage", "Utica", "Athens", "Sparta"] {
         assert_eq!(control(c), None, "{c}");
     }
-    assert_eq!(control("Scodra").as_deref(), Some("rome"), "Illyria, Rome's active ally");
+    assert_eq!(
+        control("Scodra").as_deref(),
+        Some("rome"),
+        "Illyria, Rome's active ally"
+    );
     assert_eq!(s.allies["illyria"].points, 5);
     assert_eq!(s.allies["rhodes"].permanent.as_deref(), Some("rome"));
-    assert_eq!(s.phase, Phase::Campaign { side: "rome".into() }, "4.0: Rome first");
+    assert_eq!(
+        s.phase,
+        Phase::Campaign {
+            side: "rome".into()
+        },
+        "4.0: Rome first"
+    );
     assert_eq!(s.turn_words(), "September 200 B.C. (Game-Turn 1 of 26)");
 }
 
@@ -84,7 +124,11 @@ fn romans_6_24_example_path_costs() {
         assert_eq!(s.units[u].at.hex, "5120");
     }
     assert_eq!(s.commanders["athenagorus"].at.hex, "5120");
-    assert_eq!(s.turn_number(), "2", "both Campaign Phases done: the next Game-Turn");
+    assert_eq!(
+        s.turn_number(),
+        "2",
+        "both Campaign Phases done: the next Game-Turn"
+    );
 }
 
 #[test]
@@ -110,7 +154,11 @@ fn romans_5_42_land_units_do_not_cross_all_sea() {
     to_macedon(&mut s);
     // Corinth (5529) and 5528 are parted by an all-sea hexside (the Corinthian Gulf).
     let why = refused(
-        submit(&mut s, orders("moves: [{commander: androsthenes, path: [\"5528\"]}]"), &mut dice(1)),
+        submit(
+            &mut s,
+            orders("moves: [{commander: androsthenes, path: [\"5528\"]}]"),
+            &mut dice(1),
+        ),
         "Romans [5.42]",
     );
     assert!(why.contains("all-sea"), "{why}");
@@ -129,7 +177,10 @@ fn romans_5_13_drop_off_along_the_path_costs_nothing() {
     assert!(texts(&ev).contains("(4 MP of 20 MP)"));
     assert_eq!(s.units["macedon-peltast-1"].at.hex, "5019");
     assert_eq!(s.units["macedon-phalanx-1"].at.hex, "5120");
-    assert_eq!(s.units["macedon-phalanx-3"].at.hex, "4919", "not taken, stays");
+    assert_eq!(
+        s.units["macedon-phalanx-3"].at.hex, "4919",
+        "not taken, stays"
+    );
 }
 
 #[test]
@@ -161,7 +212,11 @@ fn romans_5_0_a_commander_moves_once_a_phase() {
 #[test]
 fn romans_5_11_only_the_phasing_players_commanders_move() {
     let mut s = smw();
-    let r = submit(&mut s, orders("moves: [{commander: nicanor, path: [\"5519\"]}]"), &mut dice(1));
+    let r = submit(
+        &mut s,
+        orders("moves: [{commander: nicanor, path: [\"5519\"]}]"),
+        &mut dice(1),
+    );
     refused(r, "Romans [5.11]");
 }
 
@@ -170,7 +225,11 @@ fn romans_5_0_unknown_commander_names_the_nearest() {
     let mut s = smw();
     to_macedon(&mut s);
     let why = refused(
-        submit(&mut s, orders("moves: [{commander: athenagoras, path: [\"5019\"]}]"), &mut dice(1)),
+        submit(
+            &mut s,
+            orders("moves: [{commander: athenagoras, path: [\"5019\"]}]"),
+            &mut dice(1),
+        ),
         "Romans [5.0]",
     );
     assert!(why.contains("athenagorus"), "{why}");
@@ -182,13 +241,21 @@ fn romans_5_25_no_passing_through_an_uncontrolled_b_city() {
     to_macedon(&mut s);
     // Athens (5828, B, uncontrolled): Sopater may not pass through it from Chalcis…
     let why = refused(
-        submit(&mut s, orders("moves: [{commander: sopater, path: [\"5827\", \"5828\", \"5829\"]}]"), &mut dice(1)),
+        submit(
+            &mut s,
+            orders("moves: [{commander: sopater, path: [\"5827\", \"5828\", \"5829\"]}]"),
+            &mut dice(1),
+        ),
         "Romans [5.25]",
     );
     assert!(why.contains("Athens"), "{why}");
     // …and entering it means a siege, which is not resolved yet (5.52, 13.4).
     let why = refused(
-        submit(&mut s, orders("moves: [{commander: sopater, path: [\"5827\", \"5828\"]}]"), &mut dice(1)),
+        submit(
+            &mut s,
+            orders("moves: [{commander: sopater, path: [\"5827\", \"5828\"]}]"),
+            &mut dice(1),
+        ),
         "Romans [5.52], [13.4]",
     );
     assert!(why.contains("besiege"), "{why}");
@@ -198,11 +265,23 @@ fn romans_5_25_no_passing_through_an_uncontrolled_b_city() {
 fn romans_5_22_enemy_occupied_hex_needs_two_more_mp_and_starts_combat() {
     let mut s = smw();
     // A Roman legion with its tribune stands at 5019, a hex from Antipatreia.
-    s.units.get_mut("legion-III").unwrap().at = Position { map: "romans".into(), hex: "5019".into(), inside: false };
-    s.commanders.get_mut("tribune-III-1").unwrap().at = Position { map: "romans".into(), hex: "5019".into(), inside: false };
+    s.units.get_mut("legion-III").unwrap().at = Position {
+        map: "romans".into(),
+        hex: "5019".into(),
+        inside: false,
+    };
+    s.commanders.get_mut("tribune-III-1").unwrap().at = Position {
+        map: "romans".into(),
+        hex: "5019".into(),
+        inside: false,
+    };
     to_macedon(&mut s);
     let why = refused(
-        submit(&mut s, orders("moves: [{commander: athenagorus, path: [\"5019\"]}]"), &mut dice(1)),
+        submit(
+            &mut s,
+            orders("moves: [{commander: athenagorus, path: [\"5019\"]}]"),
+            &mut dice(1),
+        ),
         "Romans [5.53], [9.0]",
     );
     assert!(why.contains("combat"), "{why}");
@@ -212,11 +291,23 @@ fn romans_5_22_enemy_occupied_hex_needs_two_more_mp_and_starts_combat() {
 fn romans_6_11_moving_into_an_enemy_zone_of_interception_is_refused() {
     let mut s = smw();
     // A Roman Force of more than 10 SSP with a commander at 5122: its zone reaches 4 hexes.
-    s.units.get_mut("legion-III").unwrap().at = Position { map: "romans".into(), hex: "5123".into(), inside: false };
-    s.commanders.get_mut("tribune-III-1").unwrap().at = Position { map: "romans".into(), hex: "5123".into(), inside: false };
+    s.units.get_mut("legion-III").unwrap().at = Position {
+        map: "romans".into(),
+        hex: "5123".into(),
+        inside: false,
+    };
+    s.commanders.get_mut("tribune-III-1").unwrap().at = Position {
+        map: "romans".into(),
+        hex: "5123".into(),
+        inside: false,
+    };
     to_macedon(&mut s);
     let why = refused(
-        submit(&mut s, orders("moves: [{commander: athenagorus, path: [\"5019\", \"5120\"]}]"), &mut dice(1)),
+        submit(
+            &mut s,
+            orders("moves: [{commander: athenagorus, path: [\"5019\", \"5120\"]}]"),
+            &mut dice(1),
+        ),
         "Romans [6.11], [6.2]",
     );
     assert!(why.contains("interception"), "{why}");
@@ -257,7 +348,11 @@ fn romans_5_83_forced_march_rolls_in_the_declared_column_and_infantry_pays() {
     s.commanders.get_mut("philip-v").unwrap().at = s.units["macedon-phalanx-10"].at.clone();
     s.commanders.get_mut("philip-v").unwrap().at.inside = false;
     let path: Vec<String> = (6..=19).rev().map(|r| format!("55{r:02}")).collect();
-    let force = ["macedon-phalanx-10", "macedon-phalanx-11", "macedon-heavy-cavalry-2"];
+    let force = [
+        "macedon-phalanx-10",
+        "macedon-phalanx-11",
+        "macedon-heavy-cavalry-2",
+    ];
     let before: u32 = force.iter().map(|u| s.units[*u].ssp).sum();
     let ev = submit(
         &mut s,
@@ -271,15 +366,42 @@ fn romans_5_83_forced_march_rolls_in_the_declared_column_and_infantry_pays() {
     .unwrap_or_else(|e| panic!("{e}"));
     let t = texts(&ev);
     assert!(t.contains("2 Forced March hexes"), "{t}");
-    let line = ev.iter().find(|e| e.rule == "Romans [5.86]").expect("attrition roll").text.clone();
+    let line = ev
+        .iter()
+        .find(|e| e.rule == "Romans [5.86]")
+        .expect("attrition roll")
+        .text
+        .clone();
     assert!(line.contains("in column sr5+2"), "{line}");
-    let roll: u32 = line.split("rolls ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let roll: u32 = line
+        .split("rolls ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     let table = s.pack.table("forced-march-attrition").unwrap();
-    let lost: u32 = table.cell(&roll.to_string(), "sr5+2").unwrap().parse().unwrap();
-    let after: u32 = force.iter().filter_map(|u| s.units.get(*u)).map(|u| u.ssp).sum();
+    let lost: u32 = table
+        .cell(&roll.to_string(), "sr5+2")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let after: u32 = force
+        .iter()
+        .filter_map(|u| s.units.get(*u))
+        .map(|u| u.ssp)
+        .sum();
     assert_eq!(before - after, lost, "{line}");
-    assert_eq!(s.units["macedon-heavy-cavalry-2"].ssp, 2, "cavalry never pay (5.86 key)");
-    assert_eq!(s.commanders["philip-v"].at.hex, path.last().unwrap().as_str());
+    assert_eq!(
+        s.units["macedon-heavy-cavalry-2"].ssp, 2,
+        "cavalry never pay (5.86 key)"
+    );
+    assert_eq!(
+        s.commanders["philip-v"].at.hex,
+        path.last().unwrap().as_str()
+    );
 }
 
 #[test]
@@ -296,7 +418,9 @@ fn romans_errata_5_83_untried_consul_revealed_on_forced_march() {
     assert!(t.contains("the untried field-consul is revealed"), "{t}");
     assert!(s.commanders["field-consul"].counter.is_some());
     let r = s.rating("field-consul").unwrap();
-    assert!(s.drawn.contains(s.commanders["field-consul"].counter.as_ref().unwrap()));
+    assert!(s
+        .drawn
+        .contains(s.commanders["field-consul"].counter.as_ref().unwrap()));
     if r >= 2 {
         assert!(t.contains("Forced March attrition"), "{t}");
     } else {

@@ -42,8 +42,7 @@ pub fn submit(s: &mut State, o: Orders, d: &mut Dice) -> Result<Vec<Event>, Rule
     };
     let mut copy = s.clone();
     let mut deferred = Dice::deferred();
-    if let Err(e @ RuleError::Illegal { .. }) = Romans.apply(&mut copy, &ctx, &sub, &mut deferred)
-    {
+    if let Err(e @ RuleError::Illegal { .. }) = Romans.apply(&mut copy, &ctx, &sub, &mut deferred) {
         return Err(e);
     }
     Romans.apply(s, &ctx, &sub, d)

@@ -26,7 +26,8 @@ fn violations_of(file: &str, from: &str, to: &str) -> Vec<Violation> {
 
 fn says(v: &[Violation], rule: &str, text: &str) {
     assert!(
-        v.iter().any(|x| x.rule.contains(rule) && x.message.contains(text)),
+        v.iter()
+            .any(|x| x.rule.contains(rule) && x.message.contains(text)),
         "no violation of {rule} saying {text}: {v:#?}"
     );
 }
@@ -39,12 +40,20 @@ fn romans_data_pack_loads_and_checks_clean() {
     assert_eq!(p.scenarios.len(), 2);
     assert_eq!(p.table("strategic-crt").unwrap().columns.len(), 8);
     let e = data::load_embedded().unwrap();
-    assert_eq!(data::hash(&e), data::hash(&p), "the binary embeds the files as they are");
+    assert_eq!(
+        data::hash(&e),
+        data::hash(&p),
+        "the binary embeds the files as they are"
+    );
 }
 
 #[test]
 fn romans_3_3_a_table_missing_a_die_row_is_refused() {
-    let v = violations_of("tables.yaml", "      \"12\": [\"3x\",", "      \"13\": [\"3x\",");
+    let v = violations_of(
+        "tables.yaml",
+        "      \"12\": [\"3x\",",
+        "      \"13\": [\"3x\",",
+    );
     says(&v, "Romans [3.3]", "no row for die value 12");
     says(&v, "Romans [3.3]", "row `13` is not a die value");
 }
@@ -77,7 +86,11 @@ fn romans_3_22_unknown_commander_names_the_nearest() {
         "commanders: [athenagorus]",
         "commanders: [athenagoras]",
     );
-    says(&v, "Romans [3.22]", "no commander `athenagoras` (did you mean athenagorus?)");
+    says(
+        &v,
+        "Romans [3.22]",
+        "no commander `athenagoras` (did you mean athenagorus?)",
+    );
 }
 
 #[test]
@@ -95,5 +108,8 @@ fn romans_data_check_lists_the_romans_files() {
     let r = legatus::games::conquerors::data::check(&pack_dir().join("..")).unwrap();
     let text = r.render();
     assert!(text.contains("romans/tables.yaml (provisional:"), "{text}");
-    assert!(text.contains("romans/scenario-second-macedonian-war.yaml (source: Romans 20.1"), "{text}");
+    assert!(
+        text.contains("romans/scenario-second-macedonian-war.yaml (source: Romans 20.1"),
+        "{text}"
+    );
 }

@@ -157,12 +157,14 @@ pub fn load_embedded() -> Result<Pack, DataError> {
             .map_err(|e| e.to_string())
     })
     .clone()
-    .map_err(|e| DataError::Invalid(vec![crate::pack::Violation {
-        file: "scenarios/conquerors".into(),
-        item: "(embedded)".into(),
-        rule: "embedded pack".into(),
-        message: e,
-    }]))
+    .map_err(|e| {
+        DataError::Invalid(vec![crate::pack::Violation {
+            file: "scenarios/conquerors".into(),
+            item: "(embedded)".into(),
+            rule: "embedded pack".into(),
+            message: e,
+        }])
+    })
 }
 
 /// Reads and parses a pack folder without validating it.

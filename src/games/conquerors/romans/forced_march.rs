@@ -20,7 +20,10 @@ fn refuse(i: usize, rule: &str, reason: impl Into<String>) -> RuleError {
 /// The rating a commander marches with, when known ([5.84]: Philip V on the 5 columns).
 pub fn march_rating(st: &State, cid: &str) -> Option<u8> {
     let c = st.commanders.get(cid)?;
-    let named = c.counter.as_ref().and_then(|k| st.pack.counters.commanders.get(k));
+    let named = c
+        .counter
+        .as_ref()
+        .and_then(|k| st.pack.counters.commanders.get(k));
     named
         .and_then(|n| n.forced_march_rating)
         .or_else(|| st.rating(cid))
@@ -60,7 +63,15 @@ pub fn check_declaration(
         .get(&c.nation)
         .is_some_and(|n| n.forced_march);
     if !marches {
-        return Err(refuse(i, "Romans [5.81]", format!("{} of {} may never Force March", st.commander_name(cid), c.nation)));
+        return Err(refuse(
+            i,
+            "Romans [5.81]",
+            format!(
+                "{} of {} may never Force March",
+                st.commander_name(cid),
+                c.nation
+            ),
+        ));
     }
     if f.extra_hexes == 0 {
         return Err(refuse(i, "Romans [5.83]", "declare at least one extra hex"));
@@ -76,14 +87,33 @@ pub fn check_declaration(
         .map(u32::from)
         .unwrap_or(0);
     if f.extra_hexes > most {
-        return Err(refuse(i, "Romans [5.86]", format!("no commander may declare more than {most} extra hexes")));
+        return Err(refuse(
+            i,
+            "Romans [5.86]",
+            format!("no commander may declare more than {most} extra hexes"),
+        ));
     }
     if let Some(r) = march_rating(st, cid) {
         if r <= 1 {
-            return Err(refuse(i, "Romans [5.85]", format!("{} has Strategic Rating {r} and may not lead a Forced March", st.commander_name(cid))));
+            return Err(refuse(
+                i,
+                "Romans [5.85]",
+                format!(
+                    "{} has Strategic Rating {r} and may not lead a Forced March",
+                    st.commander_name(cid)
+                ),
+            ));
         }
         if !within_ability(st, cid, r, f.extra_hexes) {
-            return Err(refuse(i, "Romans [5.85], [5.86]", format!("{} (rating {r}) may declare at most {} extra hexes", st.commander_name(cid), max_extra(st, r))));
+            return Err(refuse(
+                i,
+                "Romans [5.85], [5.86]",
+                format!(
+                    "{} (rating {r}) may declare at most {} extra hexes",
+                    st.commander_name(cid),
+                    max_extra(st, r)
+                ),
+            ));
         }
     }
     Ok(())
@@ -112,9 +142,20 @@ pub fn check_force(
 ) -> Result<(), RuleError> {
     for id in force {
         let n = &st.units[id].nation;
-        let ok = st.pack.counters.nations.get(n).is_some_and(|x| x.forced_march);
+        let ok = st
+            .pack
+            .counters
+            .nations
+            .get(n)
+            .is_some_and(|x| x.forced_march);
         if !ok {
-            return Err(refuse(i, "Romans [5.81]", format!("{id} ({n}) may never Force March, and neither may a Force that includes it")));
+            return Err(refuse(
+                i,
+                "Romans [5.81]",
+                format!(
+                    "{id} ({n}) may never Force March, and neither may a Force that includes it"
+                ),
+            ));
         }
     }
     Ok(())
@@ -129,10 +170,18 @@ pub fn check_losses(
 ) -> Result<(), RuleError> {
     for id in &f.losses_from {
         if !force.contains(id) {
-            return Err(refuse(i, "Romans [5.83]", format!("losses_from: {id} is not in the marching Force")));
+            return Err(refuse(
+                i,
+                "Romans [5.83]",
+                format!("losses_from: {id} is not in the marching Force"),
+            ));
         }
         if exposed(st, id) == 0 {
-            return Err(refuse(i, "Romans [5.86]", format!("losses_from: {id} has no infantry or missile SSP to lose")));
+            return Err(refuse(
+                i,
+                "Romans [5.86]",
+                format!("losses_from: {id} has no infantry or missile SSP to lose"),
+            ));
         }
     }
     Ok(())
@@ -151,7 +200,11 @@ pub fn reveal_rating(
     }
     let c = st.commanders[cid].clone();
     let pool = c.pool.clone().unwrap_or_default();
-    let held: BTreeSet<String> = st.commanders.values().filter_map(|x| x.counter.clone()).collect();
+    let held: BTreeSet<String> = st
+        .commanders
+        .values()
+        .filter_map(|x| x.counter.clone())
+        .collect();
     let mut cup: Vec<String> = st
         .pack
         .counters
@@ -162,8 +215,14 @@ pub fn reveal_rating(
     cup.retain(|k| !held.contains(k) && !st.drawn.contains(k));
     let drawn = dice
         .roll_for(&c.side)
-        .draw(&mut cup, &format!("untried {pool} counter of {cid}"), "Romans [8.43]")?
-        .ok_or_else(|| RuleError::illegal(cid, "Romans [18.1]", format!("the {pool} cup is empty")))?;
+        .draw(
+            &mut cup,
+            &format!("untried {pool} counter of {cid}"),
+            "Romans [8.43]",
+        )?
+        .ok_or_else(|| {
+            RuleError::illegal(cid, "Romans [18.1]", format!("the {pool} cup is empty"))
+        })?;
     st.drawn.insert(drawn.clone());
     if let Some(x) = st.commanders.get_mut(cid) {
         x.counter = Some(drawn);
@@ -171,7 +230,11 @@ pub fn reveal_rating(
     let r = march_rating(st, cid).unwrap_or(1);
     ev.push(Event::new(
         "Romans [8.43], errata 5.83",
-        format!("the untried {} is revealed: {}, Strategic Rating {r}", c.office.clone().unwrap_or(pool), st.commander_name(cid)),
+        format!(
+            "the untried {} is revealed: {}, Strategic Rating {r}",
+            c.office.clone().unwrap_or(pool),
+            st.commander_name(cid)
+        ),
     ));
     Ok(r)
 }
@@ -196,15 +259,40 @@ pub fn attrition(
         .iter()
         .find(|(_, c)| c.rating == rating && u32::from(c.extra_hexes) == f.extra_hexes)
         .map(|(k, _)| k.clone())
-        .ok_or_else(|| RuleError::illegal(cid, "Romans [5.86]", format!("no column for rating {rating} and {} extra hexes", f.extra_hexes)))?;
-    let table = st.pack.table("forced-march-attrition").cloned().ok_or_else(|| RuleError::illegal(cid, "Romans [5.86]", "no Forced March Attrition Table"))?;
-    let roll = dice.roll_for(&side).d6("Forced March attrition", "Romans [5.86]")?;
-    let cell = table.cell(&roll.to_string(), &col).unwrap_or("0").to_string();
+        .ok_or_else(|| {
+            RuleError::illegal(
+                cid,
+                "Romans [5.86]",
+                format!(
+                    "no column for rating {rating} and {} extra hexes",
+                    f.extra_hexes
+                ),
+            )
+        })?;
+    let table = st
+        .pack
+        .table("forced-march-attrition")
+        .cloned()
+        .ok_or_else(|| {
+            RuleError::illegal(cid, "Romans [5.86]", "no Forced March Attrition Table")
+        })?;
+    let roll = dice
+        .roll_for(&side)
+        .d6("Forced March attrition", "Romans [5.86]")?;
+    let cell = table
+        .cell(&roll.to_string(), &col)
+        .unwrap_or("0")
+        .to_string();
     let mut loss: u32 = cell.parse().unwrap_or(0);
     let total = loss;
     let mut order: Vec<String> = f.losses_from.clone();
     let named = order.len();
-    order.extend(force.iter().filter(|id| !f.losses_from.contains(id)).cloned());
+    order.extend(
+        force
+            .iter()
+            .filter(|id| !f.losses_from.contains(id))
+            .cloned(),
+    );
     let mut taken = Vec::new();
     let mut defaulted = false;
     for (k, id) in order.iter().enumerate() {
@@ -236,9 +324,21 @@ pub fn attrition(
         format!(
             "Forced March attrition: {} rolls {roll} in column {col}: {total} SSP lost{}{}{}",
             st.commander_name(cid),
-            if taken.is_empty() { String::new() } else { format!(" ({})", taken.join(", ")) },
-            if loss > 0 { format!("; {loss} could not be taken (no infantry or missile SSP left)") } else { String::new() },
-            if defaulted { "; units not named in losses_from took losses in the order of their ids (default)" } else { "" }
+            if taken.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", taken.join(", "))
+            },
+            if loss > 0 {
+                format!("; {loss} could not be taken (no infantry or missile SSP left)")
+            } else {
+                String::new()
+            },
+            if defaulted {
+                "; units not named in losses_from took losses in the order of their ids (default)"
+            } else {
+                ""
+            }
         ),
     ));
     Ok(())

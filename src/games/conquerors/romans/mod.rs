@@ -45,7 +45,8 @@ pub struct GameData {
 ///
 /// Errors: [`SetupError`] naming the override file and every violation.
 pub fn merged_pack(overrides: &[DataOverride]) -> Result<GameData, SetupError> {
-    let maps = crate::games::conquerors::data::load_embedded().map_err(|e| SetupError(e.to_string()))?;
+    let maps =
+        crate::games::conquerors::data::load_embedded().map_err(|e| SetupError(e.to_string()))?;
     let mut pack = data::load_embedded().map_err(|e| SetupError(e.to_string()))?;
     for o in overrides {
         data::apply_overrides(&mut pack, &maps, &o.name, &o.text)
@@ -78,7 +79,11 @@ impl Ruleset for Romans {
             sides: vec!["rome".into(), "macedon".into()],
         }]
     }
-    fn load_scenario(&self, scenario: &str, overrides: &[DataOverride]) -> Result<Value, SetupError> {
+    fn load_scenario(
+        &self,
+        scenario: &str,
+        overrides: &[DataOverride],
+    ) -> Result<Value, SetupError> {
         if scenario != setup::SECOND_MACEDONIAN_WAR {
             return Err(SetupError(format!(
                 "no scenario {scenario} (try {})",
@@ -101,8 +106,10 @@ impl Ruleset for Romans {
             .collect()
     }
     fn setup(&self, scenario: &str, data: &Value, options: &[String]) -> Result<State, SetupError> {
-        let d: GameData = serde_json::from_value(data.clone()).map_err(|e| SetupError(e.to_string()))?;
-        let maps = crate::games::conquerors::data::load_embedded().map_err(|e| SetupError(e.to_string()))?;
+        let d: GameData =
+            serde_json::from_value(data.clone()).map_err(|e| SetupError(e.to_string()))?;
+        let maps = crate::games::conquerors::data::load_embedded()
+            .map_err(|e| SetupError(e.to_string()))?;
         let here = crate::pack::data_hash(&maps);
         if here != d.maps_hash {
             return Err(SetupError(format!(
@@ -129,10 +136,18 @@ impl Ruleset for Romans {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
         let Phase::Campaign { side } = st.phase.clone() else {
-            return Err(RuleError::illegal("orders", "Romans [4.1]", "no Campaign Phase is on"));
+            return Err(RuleError::illegal(
+                "orders",
+                "Romans [4.1]",
+                "no Campaign Phase is on",
+            ));
         };
         let o = sub.by.get(&side).ok_or_else(|| {
-            RuleError::illegal("orders", "Romans [4.1]", format!("{} must act now", sequence::side_name(&side)))
+            RuleError::illegal(
+                "orders",
+                "Romans [4.1]",
+                format!("{} must act now", sequence::side_name(&side)),
+            )
         })?;
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         let mut dry = st.clone();
@@ -145,7 +160,10 @@ impl Ruleset for Romans {
             movement::apply_move(st, &side, i, mv, Some(dice), &mut ev)?;
         }
         if o.moves.is_empty() {
-            ev.push(Event::new("Romans [5.0]", format!("{} moves nothing", sequence::side_name(&side))));
+            ev.push(Event::new(
+                "Romans [5.0]",
+                format!("{} moves nothing", sequence::side_name(&side)),
+            ));
         }
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
@@ -161,7 +179,12 @@ impl Ruleset for Romans {
             v.push(format!("{} treasury: {t} talents", sequence::side_name(s)));
         }
         for s in &st.players {
-            let ssp: u32 = st.units.values().filter(|u| &u.side == s).map(|u| u.ssp).sum();
+            let ssp: u32 = st
+                .units
+                .values()
+                .filter(|u| &u.side == s)
+                .map(|u| u.ssp)
+                .sum();
             v.push(format!("{}: {ssp} SSP on the map", sequence::side_name(s)));
         }
         v
@@ -179,7 +202,10 @@ fn template(st: &State, side: &str) -> String {
         return "  # nothing to order: the game cannot go on\n".into();
     };
     if phasing != side {
-        return format!("  # it is {}'s Campaign Phase\n", sequence::side_name(phasing));
+        return format!(
+            "  # it is {}'s Campaign Phase\n",
+            sequence::side_name(phasing)
+        );
     }
     out.push_str("  # Romans [5.0]: each commander moves once, 20 MP; list his path hex by hex.\n");
     out.push_str("  # Commanders and what stands with them:\n");
@@ -187,22 +213,39 @@ fn template(st: &State, side: &str) -> String {
         let here: Vec<String> = st
             .units_at(&c.at.map, &c.at.hex)
             .filter(|(_, u)| u.side == side)
-            .map(|(k, u)| format!("{k} ({} SSP{})", u.ssp, if u.at.inside { ", inside" } else { "" }))
+            .map(|(k, u)| {
+                format!(
+                    "{k} ({} SSP{})",
+                    u.ssp,
+                    if u.at.inside { ", inside" } else { "" }
+                )
+            })
             .collect();
         let city = st
-            .city_at(&c.at.map, crate::geo::Hex::parse(&c.at.hex).unwrap_or(crate::geo::Hex { col: 0, row: 0 }))
+            .city_at(
+                &c.at.map,
+                crate::geo::Hex::parse(&c.at.hex).unwrap_or(crate::geo::Hex { col: 0, row: 0 }),
+            )
             .map(|x| format!(" {}", x.name))
             .unwrap_or_default();
         out.push_str(&format!(
             "  #   {id}: {} at {}{city}, rating {}; with him: {}\n",
             st.commander_name(id),
             c.at.hex,
-            st.rating(id).map(|r| r.to_string()).unwrap_or_else(|| "untried".into()),
-            if here.is_empty() { "nothing".into() } else { here.join(", ") }
+            st.rating(id)
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "untried".into()),
+            if here.is_empty() {
+                "nothing".into()
+            } else {
+                here.join(", ")
+            }
         ));
     }
     out.push_str("  # A move: {commander: ID, with: [UNIT, ...], path: [\"CCRR\", ...],\n");
-    out.push_str("  #   pick_up: {\"CCRR\": [UNIT]}, drop_off: {\"CCRR\": [UNIT]}, inside: false,\n");
+    out.push_str(
+        "  #   pick_up: {\"CCRR\": [UNIT]}, drop_off: {\"CCRR\": [UNIT]}, inside: false,\n",
+    );
     out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]}}\n");
     out.push_str("  moves: []\n");
     out

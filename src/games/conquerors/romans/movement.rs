@@ -65,7 +65,11 @@ fn enemy_zones(st: &State, map: &HexMap, side: &str) -> BTreeMap<Hex, String> {
     }
     for (id, c) in &st.commanders {
         if c.side != side && c.at.map == map.id {
-            forces.entry(c.at.hex.clone()).or_default().1.push(id.clone());
+            forces
+                .entry(c.at.hex.clone())
+                .or_default()
+                .1
+                .push(id.clone());
         }
     }
     let mut out = BTreeMap::new();
@@ -105,7 +109,11 @@ pub fn apply_move(
         refuse(i, "Romans [5.0]", unknown("commander", cid, own))
     })?;
     if cmd.side != side {
-        return Err(refuse(i, "Romans [5.11]", format!("{cid} is not yours: only the phasing player's commanders move")));
+        return Err(refuse(
+            i,
+            "Romans [5.11]",
+            format!("{cid} is not yours: only the phasing player's commanders move"),
+        ));
     }
     if st.moved.contains_key(cid) {
         return Err(refuse(i, "Romans [5.0]", format!("{cid} has already moved this Campaign Phase (a Force that has finished moving may not move again)")));
@@ -127,11 +135,23 @@ pub fn apply_move(
     takes.insert(0, mv.with.clone());
     let mut drops: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     for (hex, ids) in &mv.pick_up {
-        let k = position(&mv.path, hex).ok_or_else(|| refuse(i, "Romans [5.13]", format!("pick_up at {hex}: not a hex of the path")))?;
+        let k = position(&mv.path, hex).ok_or_else(|| {
+            refuse(
+                i,
+                "Romans [5.13]",
+                format!("pick_up at {hex}: not a hex of the path"),
+            )
+        })?;
         takes.entry(k + 1).or_default().extend(ids.iter().cloned());
     }
     for (hex, ids) in &mv.drop_off {
-        let k = position(&mv.path, hex).ok_or_else(|| refuse(i, "Romans [5.13]", format!("drop_off at {hex}: not a hex of the path")))?;
+        let k = position(&mv.path, hex).ok_or_else(|| {
+            refuse(
+                i,
+                "Romans [5.13]",
+                format!("drop_off at {hex}: not a hex of the path"),
+            )
+        })?;
         drops.entry(k + 1).or_default().extend(ids.iter().cloned());
     }
     // The walk ([5.12], [5.22], [5.25], [5.42]) and the Forced March limits ([5.8]).
@@ -158,15 +178,27 @@ pub fn apply_move(
         enemy_surcharge: surcharge,
     };
     let declared = fm.as_ref().map(|f| f.extra_hexes).unwrap_or(0);
-    let seen = Seen { st, map: &map_id, side };
+    let seen = Seen {
+        st,
+        map: &map_id,
+        side,
+    };
     let walked = movement::walk(&costs, &map, &seen, start, &path, lim(declared)).map_err(|e| {
-        let rule = if e.rule == "Romans [5.53]" { "Romans [5.53], [9.0]" } else { e.rule };
+        let rule = if e.rule == "Romans [5.53]" {
+            "Romans [5.53], [9.0]"
+        } else {
+            e.rule
+        };
         let tail = if e.rule == "Romans [5.53]" {
             "; combat is not resolved by this engine yet, so the move is refused"
         } else {
             ""
         };
-        refuse(i, rule, format!("path[{}] {}: {}{tail}", e.index, e.hex, e.reason))
+        refuse(
+            i,
+            rule,
+            format!("path[{}] {}: {}{tail}", e.index, e.hex, e.reason),
+        )
     })?;
     // A reveal that denies the Forced March leaves the path where the allowance ends.
     let mut walked: Walk = walked;
@@ -187,7 +219,11 @@ pub fn apply_move(
                 ));
                 let keep = walked.steps.iter().take_while(|s| !s.forced).count();
                 path.truncate(keep);
-                let seen = Seen { st, map: &map_id, side };
+                let seen = Seen {
+                    st,
+                    map: &map_id,
+                    side,
+                };
                 walked = movement::walk(&costs, &map, &seen, start, &path, lim(0))
                     .map_err(|e| refuse(i, e.rule, e.reason))?;
                 takes.retain(|k, _| *k <= keep);
@@ -199,7 +235,11 @@ pub fn apply_move(
         }
     }
     let last = *path.last().expect("path checked non-empty");
-    let seen = Seen { st, map: &map_id, side };
+    let seen = Seen {
+        st,
+        map: &map_id,
+        side,
+    };
     if let Some(c) = seen.closed_city(last) {
         return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it, and sieges are not resolved by this engine yet")));
     }
@@ -214,9 +254,15 @@ pub fn apply_move(
     }
     if cmd.office.as_deref() == Some("consul-for-rome") {
         for s in &walked.steps {
-            let italy = map.hex(s.hex).is_some_and(|e| e.regions.iter().any(|r| r == "italy"));
+            let italy = map
+                .hex(s.hex)
+                .is_some_and(|e| e.regions.iter().any(|r| r == "italy"));
             if !italy {
-                return Err(refuse(i, "Romans [18.13]", format!("{}: the Consul for Rome may never leave Italy", s.hex)));
+                return Err(refuse(
+                    i,
+                    "Romans [18.13]",
+                    format!("{}: the Consul for Rome may never leave Italy", s.hex),
+                ));
             }
         }
     }
@@ -229,12 +275,27 @@ pub fn apply_move(
         let here = hex_at(k);
         for id in drops.get(&k).into_iter().flatten() {
             if !force.remove(id) && !carried.remove(id) {
-                return Err(refuse(i, "Romans [5.13]", format!("drop_off at {here}: {id} is not with {cid} there")));
+                return Err(refuse(
+                    i,
+                    "Romans [5.13]",
+                    format!("drop_off at {here}: {id} is not with {cid} there"),
+                ));
             }
             placed.insert(id.clone(), here);
         }
         for id in takes.get(&k).into_iter().flatten() {
-            take(st, side, i, cid, &cmd, &map_id, here, id, &mut force, &mut carried)?;
+            take(
+                st,
+                side,
+                i,
+                cid,
+                &cmd,
+                &map_id,
+                here,
+                id,
+                &mut force,
+                &mut carried,
+            )?;
         }
     }
     if let Some(f) = &fm {
@@ -244,14 +305,39 @@ pub fn apply_move(
     // [13.13], [7.13]: ending inside a friendly city, within its capacity.
     let end = last.to_string();
     if mv.inside {
-        let city = st.city_at(&map_id, last).cloned().ok_or_else(|| refuse(i, "Romans [13.13]", format!("{end} holds no city to enter")))?;
+        let city = st
+            .city_at(&map_id, last)
+            .cloned()
+            .ok_or_else(|| refuse(i, "Romans [13.13]", format!("{end} holds no city to enter")))?;
         if city.control.as_deref() != Some(side) {
-            return Err(refuse(i, "Romans [13.13]", format!("{} is not your city: only a friendly city is entered by moving in", city.name)));
+            return Err(refuse(
+                i,
+                "Romans [13.13]",
+                format!(
+                    "{} is not your city: only a friendly city is entered by moving in",
+                    city.name
+                ),
+            ));
         }
         let class = format!("{:?}", city.class);
-        if let Some(cap) = st.pack.movement.stacking.inside_city_by_class.get(&class).and_then(|c| c.limit()) {
-            let already: u32 = st.units_at(&map_id, &end).filter(|(id, u)| u.at.inside && !force.contains(*id)).map(|(_, u)| u.ssp).sum();
-            let bringing: u32 = force.iter().filter_map(|id| st.units.get(id)).map(|u| u.ssp).sum();
+        if let Some(cap) = st
+            .pack
+            .movement
+            .stacking
+            .inside_city_by_class
+            .get(&class)
+            .and_then(|c| c.limit())
+        {
+            let already: u32 = st
+                .units_at(&map_id, &end)
+                .filter(|(id, u)| u.at.inside && !force.contains(*id))
+                .map(|(_, u)| u.ssp)
+                .sum();
+            let bringing: u32 = force
+                .iter()
+                .filter_map(|id| st.units.get(id))
+                .map(|u| u.ssp)
+                .sum();
             if already + bringing > cap {
                 return Err(refuse(i, "Romans [7.13]", format!("{} (class {class}) holds {cap} SSP inside: {already} are there and the Force brings {bringing}", city.name)));
             }
@@ -261,9 +347,19 @@ pub fn apply_move(
     let words: Vec<String> = walked
         .steps
         .iter()
-        .map(|s| if s.forced { format!("{} (forced)", s.hex) } else { s.hex.to_string() })
+        .map(|s| {
+            if s.forced {
+                format!("{} (forced)", s.hex)
+            } else {
+                s.hex.to_string()
+            }
+        })
         .collect();
-    let ssp: u32 = force.iter().filter_map(|id| st.units.get(id)).map(|u| u.ssp).sum();
+    let ssp: u32 = force
+        .iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.ssp)
+        .sum();
     for (id, h) in &placed {
         relocate(st, id, &map_id, &h.to_string(), false);
         st.committed.insert(id.clone(), cid.clone());
@@ -275,10 +371,22 @@ pub fn apply_move(
     relocate(st, cid, &map_id, &end, false);
     for id in carried.iter().chain(placed.keys()) {
         if st.commanders.contains_key(id) {
-            st.moved.insert(id.clone(), Moved { spent: walked.spent, forced: walked.forced });
+            st.moved.insert(
+                id.clone(),
+                Moved {
+                    spent: walked.spent,
+                    forced: walked.forced,
+                },
+            );
         }
     }
-    st.moved.insert(cid.clone(), Moved { spent: walked.spent, forced: walked.forced });
+    st.moved.insert(
+        cid.clone(),
+        Moved {
+            spent: walked.spent,
+            forced: walked.forced,
+        },
+    );
     let per = costs.per_mp;
     ev.push(Event::new(
         "Romans [5.12]",
@@ -289,8 +397,16 @@ pub fn apply_move(
             words.join(" → "),
             mp(walked.spent, per),
             mp(costs.allowance, per),
-            if walked.forced > 0 { format!(", {} Forced March hexes", walked.forced) } else { String::new() },
-            if force.is_empty() { "no Force".to_string() } else { format!("{} units, {ssp} SSP", force.len()) }
+            if walked.forced > 0 {
+                format!(", {} Forced March hexes", walked.forced)
+            } else {
+                String::new()
+            },
+            if force.is_empty() {
+                "no Force".to_string()
+            } else {
+                format!("{} units, {ssp} SSP", force.len())
+            }
         ),
     ));
     if let (Some(f), Some(r), Some(d)) = (&fm, rating, dice) {
@@ -324,34 +440,74 @@ fn take(
             return Err(refuse(i, "Romans [5.13]", format!("{id} is not yours")));
         }
         if u.at.map != map || u.at.hex != hex {
-            return Err(refuse(i, "Romans [5.13]", format!("{id} stands at {}, not at {hex}", u.at.hex)));
+            return Err(refuse(
+                i,
+                "Romans [5.13]",
+                format!("{id} stands at {}, not at {hex}", u.at.hex),
+            ));
         }
         if let Some(by) = st.committed.get(id) {
-            return Err(refuse(i, "Romans [5.23]", format!("{id} has already moved under {by} this Campaign Phase")));
+            return Err(refuse(
+                i,
+                "Romans [5.23]",
+                format!("{id} has already moved under {by} this Campaign Phase"),
+            ));
         }
         let pools = &st.pack.counters.roman_pools;
-        let named = cmd.counter.as_ref().and_then(|c| st.pack.counters.commanders.get(c));
+        let named = cmd
+            .counter
+            .as_ref()
+            .and_then(|c| st.pack.counters.commanders.get(c));
         if named.is_some_and(|n| n.naval_only) {
-            return Err(refuse(i, "Romans [8.32]", format!("{} commands fleets only", st.commander_name(cid))));
+            return Err(refuse(
+                i,
+                "Romans [8.32]",
+                format!("{} commands fleets only", st.commander_name(cid)),
+            ));
         }
         if let Some(p) = cmd.pool.as_ref().and_then(|p| pools.get(p)) {
             if !p.commands.land {
-                return Err(refuse(i, "Romans [18.22]", format!("{} may command fleets only", st.commander_name(cid))));
+                return Err(refuse(
+                    i,
+                    "Romans [18.22]",
+                    format!("{} may command fleets only", st.commander_name(cid)),
+                ));
             }
         }
-        let major = st.pack.counters.nations.get(&cmd.nation).is_some_and(|n| n.kind == super::data::model::NationKind::Major);
+        let major = st
+            .pack
+            .counters
+            .nations
+            .get(&cmd.nation)
+            .is_some_and(|n| n.kind == super::data::model::NationKind::Major);
         if !major && u.nation != cmd.nation {
-            return Err(refuse(i, "Romans [8.33]", format!("{} commands only his own nation's units, not {id} ({})", st.commander_name(cid), u.nation)));
+            return Err(refuse(
+                i,
+                "Romans [8.33]",
+                format!(
+                    "{} commands only his own nation's units, not {id} ({})",
+                    st.commander_name(cid),
+                    u.nation
+                ),
+            ));
         }
         force.insert(id.to_string());
         return Ok(());
     }
     if let Some(c) = st.commanders.get(id) {
         if c.side != side || c.at.map != map || c.at.hex != hex {
-            return Err(refuse(i, "Romans [5.0]", format!("{id} is not a commander of yours at {hex}")));
+            return Err(refuse(
+                i,
+                "Romans [5.0]",
+                format!("{id} is not a commander of yours at {hex}"),
+            ));
         }
         if st.moved.contains_key(id) || id == cid {
-            return Err(refuse(i, "Romans [5.28]", format!("{id} has moved already or is the one moving")));
+            return Err(refuse(
+                i,
+                "Romans [5.28]",
+                format!("{id} has moved already or is the one moving"),
+            ));
         }
         carried.insert(id.to_string());
         return Ok(());
@@ -360,7 +516,11 @@ fn take(
         return Err(refuse(i, "Romans [5.43], [11.1], [12.1]", format!("{id} is a squadron: fleet movement and naval transport are not resolved by this engine yet")));
     }
     let all = st.units.keys().chain(st.commanders.keys()).cloned();
-    Err(refuse(i, "Romans [5.13]", unknown("unit or commander", id, all)))
+    Err(refuse(
+        i,
+        "Romans [5.13]",
+        unknown("unit or commander", id, all),
+    ))
 }
 
 /// Puts a counter (unit or commander) in a hex.

@@ -152,7 +152,15 @@ pub fn initial_state(
     let mut counts: BTreeMap<String, u32> = BTreeMap::new();
     for (side, entries) in &s.setup.sides {
         for e in entries.entries() {
-            place(&mut st, &ms, side, side, e, s.setup.tribunes_per_legion, &mut counts)?;
+            place(
+                &mut st,
+                &ms,
+                side,
+                side,
+                e,
+                s.setup.tribunes_per_legion,
+                &mut counts,
+            )?;
         }
     }
     for (side, nation, e) in &active_forces {
@@ -274,7 +282,11 @@ fn place(
             .full_ssp(l)
             .ok_or_else(|| err(format!("no legion {l} (Romans 3.4)")))?;
         let i = legion.numerals.iter().position(|n| n == l).unwrap_or(0);
-        let comp = if i % 2 == 0 { &legion.odd } else { &legion.even };
+        let comp = if i % 2 == 0 {
+            &legion.odd
+        } else {
+            &legion.even
+        };
         let pos = at(full);
         st.units.insert(
             format!("legion-{l}"),

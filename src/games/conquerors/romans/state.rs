@@ -229,7 +229,10 @@ impl State {
         }
         match &c.office {
             Some(o) => format!("untried {o}"),
-            None => format!("untried {}", c.pool.clone().unwrap_or_default()),
+            None => format!(
+                "untried {}",
+                c.pool.clone().unwrap_or_default().trim_end_matches('s')
+            ),
         }
     }
 }

@@ -37,17 +37,17 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
     let file = st.maps.maps.get(&map_id);
     let mut sides = Vec::new();
     for side in &st.players {
-        let mut forces: BTreeMap<(String, bool), Force> = BTreeMap::new();
+        let mut forces: BTreeMap<String, Force> = BTreeMap::new();
         for (id, u) in st.units.iter().filter(|(_, u)| &u.side == side) {
             let city = st.cities.get(&super::state::city_key(&u.at.map, &u.at.hex));
-            let f = forces.entry((u.at.hex.clone(), u.at.inside)).or_insert_with(|| Force {
+            let f = forces.entry(u.at.hex.clone()).or_insert_with(|| Force {
                 place: u.at.hex.clone(),
-                at: match (u.at.inside, city) {
-                    (true, Some(c)) => format!("inside {}", c.name),
-                    _ => "field".into(),
-                },
+                at: "field".into(),
                 ..Default::default()
             });
+            if let (true, Some(c)) = (u.at.inside, city) {
+                f.at = format!("inside {} (units marked)", c.name);
+            }
             f.units.push(UnitView {
                 id: id.clone(),
                 kind: u.label.clone().unwrap_or_else(|| u.kind.replace('-', " ")),
@@ -55,11 +55,17 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 strength: format!("{} SSP", u.ssp),
                 steps: u8::try_from(u.ssp).unwrap_or(u8::MAX),
                 full_steps: u8::try_from(u.full_ssp).unwrap_or(u8::MAX),
-                status: if u.nation != *side { vec![u.nation.clone()] } else { vec![] },
+                status: [
+                    (u.nation != *side).then(|| u.nation.clone()),
+                    u.at.inside.then(|| "inside".to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
             });
         }
         for (id, q) in st.squadrons.iter().filter(|(_, q)| &q.side == side) {
-            let f = forces.entry((q.at.hex.clone(), false)).or_insert_with(|| Force {
+            let f = forces.entry(q.at.hex.clone()).or_insert_with(|| Force {
                 place: q.at.hex.clone(),
                 at: "field".into(),
                 ..Default::default()
@@ -67,7 +73,14 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             f.units.push(UnitView {
                 id: id.clone(),
                 kind: format!("{} squadron", q.kind),
-                short: q.kind.chars().next().map(|c| c.to_ascii_uppercase()).unwrap_or('S').to_string() + "S",
+                short: q
+                    .kind
+                    .chars()
+                    .next()
+                    .map(|c| c.to_ascii_uppercase())
+                    .unwrap_or('S')
+                    .to_string()
+                    + "S",
                 strength: if q.half { "half".into() } else { "full".into() },
                 steps: if q.half { 1 } else { 2 },
                 full_steps: 2,
@@ -75,15 +88,22 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             });
         }
         for (id, c) in st.commanders.iter().filter(|(_, c)| &c.side == side) {
-            let f = forces.entry((c.at.hex.clone(), false)).or_insert_with(|| Force {
+            let f = forces.entry(c.at.hex.clone()).or_insert_with(|| Force {
                 place: c.at.hex.clone(),
                 at: "field".into(),
                 ..Default::default()
             });
             f.leaders.push(LeaderView {
                 name: format!("{} ({id})", st.commander_name(id)),
-                rating: st.rating(id).map(|r| r.to_string()).unwrap_or_else(|| "untried".into()),
-                status: st.moved.get(id).map(|_| vec!["moved".to_string()]).unwrap_or_default(),
+                rating: st
+                    .rating(id)
+                    .map(|r| r.to_string())
+                    .unwrap_or_else(|| "untried".into()),
+                status: st
+                    .moved
+                    .get(id)
+                    .map(|_| vec!["moved".to_string()])
+                    .unwrap_or_default(),
             });
         }
         sides.push(SideView {
@@ -162,7 +182,12 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             .map(|(id, a)| {
                 let level = match (&a.permanent, &a.active, &a.toward) {
                     (Some(p), _, _) => format!("allied to {} for the game", side_name(p)),
-                    (_, Some(p), _) => format!("active ally of {} ({} toward {})", side_name(p), a.points, side_name(p)),
+                    (_, Some(p), _) => format!(
+                        "active ally of {} ({} toward {})",
+                        side_name(p),
+                        a.points,
+                        side_name(p)
+                    ),
                     (_, _, Some(t)) => format!("{} toward {}", a.points, side_name(t)),
                     _ => "middle column".into(),
                 };

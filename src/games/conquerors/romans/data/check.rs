@@ -31,8 +31,18 @@ pub fn validate(pack: &Pack, maps: &Maps) -> Vec<Violation> {
         file_marking(&mut o, pack.scenario_file(id), &s.provenance);
     }
     not_both(&mut o, TABLES_FILE, "tables", &pack.tables.tables);
-    not_both(&mut o, COUNTERS_FILE, "commanders", &pack.counters.commanders);
-    not_both(&mut o, COUNTERS_FILE, "unit-types", &pack.counters.unit_types);
+    not_both(
+        &mut o,
+        COUNTERS_FILE,
+        "commanders",
+        &pack.counters.commanders,
+    );
+    not_both(
+        &mut o,
+        COUNTERS_FILE,
+        "unit-types",
+        &pack.counters.unit_types,
+    );
     marked(&mut o, &item_origins(pack));
     tables(&mut o, pack);
     for (id, s) in &pack.scenarios {
@@ -140,18 +150,30 @@ fn tables(o: &mut Findings, pack: &Pack) {
             );
         }
         for (label, c) in &fm.column_key {
-            let max = fm.max_extra_hexes.get(&c.rating.to_string()).copied().unwrap_or(0);
+            let max = fm
+                .max_extra_hexes
+                .get(&c.rating.to_string())
+                .copied()
+                .unwrap_or(0);
             if c.extra_hexes > max || c.extra_hexes == 0 {
                 o.add(
                     f,
                     "forced-march-columns",
                     "Romans [5.85]: a rating may declare only up to its most extra hexes",
-                    format!("column `{label}`: {} extra hexes at rating {} (most {max})", c.extra_hexes, c.rating),
+                    format!(
+                        "column `{label}`: {} extra hexes at rating {} (most {max})",
+                        c.extra_hexes, c.rating
+                    ),
                 );
             }
         }
     } else {
-        o.add(f, "tables/forced-march-attrition", "Romans [5.86]", "the table is missing");
+        o.add(
+            f,
+            "tables/forced-march-attrition",
+            "Romans [5.86]",
+            "the table is missing",
+        );
     }
     if let Some(t) = pack.table("augury") {
         for (r, cells) in &t.rows {
@@ -178,22 +200,24 @@ fn scenario_maps(maps: &Maps, s: &Scenario) -> Vec<HexMap> {
 }
 
 /// A place of a scenario: its map and hex, or why it does not resolve.
-pub fn resolve(
-    maps: &[HexMap],
-    at: &super::model::PlaceRef,
-) -> Result<(String, Hex), String> {
+pub fn resolve(maps: &[HexMap], at: &super::model::PlaceRef) -> Result<(String, Hex), String> {
     let candidates: Vec<&HexMap> = match &at.map {
         Some(m) => maps.iter().filter(|x| &x.id == m).collect(),
         None => maps.iter().collect(),
     };
     if candidates.is_empty() {
-        return Err(format!("map `{}` is not one of the scenario's", at.map.as_deref().unwrap_or("")));
+        return Err(format!(
+            "map `{}` is not one of the scenario's",
+            at.map.as_deref().unwrap_or("")
+        ));
     }
     match (&at.hex, &at.city) {
         (Some(h), city) => {
             let hex = Hex::parse(h).map_err(|e| e.to_string())?;
             let m = candidates[0];
-            let e = m.hex(hex).ok_or_else(|| format!("hex {h} is not on the {} map", m.id))?;
+            let e = m
+                .hex(hex)
+                .ok_or_else(|| format!("hex {h} is not on the {} map", m.id))?;
             if let Some(c) = city {
                 let named = e
                     .city
@@ -202,7 +226,10 @@ pub fn resolve(
                 if !named {
                     return Err(format!(
                         "hex {h} holds {}, not {c}",
-                        e.city.as_ref().map(|x| x.name.as_str()).unwrap_or("no city")
+                        e.city
+                            .as_ref()
+                            .map(|x| x.name.as_str())
+                            .unwrap_or("no city")
                     ));
                 }
             }
@@ -214,7 +241,11 @@ pub fn resolve(
             .ok_or_else(|| {
                 let names: Vec<String> = candidates
                     .iter()
-                    .flat_map(|m| m.hexes.values().filter_map(|e| e.city.as_ref().map(|c| c.name.clone())))
+                    .flat_map(|m| {
+                        m.hexes
+                            .values()
+                            .filter_map(|e| e.city.as_ref().map(|c| c.name.clone()))
+                    })
                     .collect();
                 format!(
                     "no city `{c}` on the scenario's maps{}",
@@ -230,10 +261,20 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
     let c = &pack.counters;
     let ms = scenario_maps(maps, s);
     if ms.len() != s.maps.len() {
-        o.add(f, "maps", "Romans [20]: the scenario's maps exist", format!("maps {:?}", s.maps));
+        o.add(
+            f,
+            "maps",
+            "Romans [20]: the scenario's maps exist",
+            format!("maps {:?}", s.maps),
+        );
     }
     if !pack.turns.scenarios.contains_key(&s.turns) {
-        o.add(f, "turns", "Romans [20.13]: the scenario has a turn track", format!("no track `{}` in turns.yaml", s.turns));
+        o.add(
+            f,
+            "turns",
+            "Romans [20.13]: the scenario has a turn track",
+            format!("no track `{}` in turns.yaml", s.turns),
+        );
     }
     let entry = |o: &mut Findings, item: &str, e: &SetupEntry, must_be_land: bool| {
         match resolve(&ms, &e.at) {
@@ -245,51 +286,93 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
                     .and_then(|x| x.hex(h))
                     .is_some_and(|x| x.terrain.is_land());
                 if must_be_land && !land {
-                    o.add(f, item, "Romans [5.42]: land units set up on land", format!("{m} {h} is not land"));
+                    o.add(
+                        f,
+                        item,
+                        "Romans [5.42]: land units set up on land",
+                        format!("{m} {h} is not land"),
+                    );
                 }
-                let naval = !e.squadrons.is_empty() || !e.half_squadrons.is_empty() || e.merchants > 0;
+                let naval =
+                    !e.squadrons.is_empty() || !e.half_squadrons.is_empty() || e.merchants > 0;
                 let port_or_sea = ms
                     .iter()
                     .find(|x| x.id == m)
                     .and_then(|x| x.hex(h))
                     .is_some_and(|x| x.port || !x.terrain.is_land());
                 if naval && !port_or_sea {
-                    o.add(f, item, "Romans [7.14], [5.24]: squadrons stand in a port or at sea", format!("{m} {h} is neither a port nor a sea hex"));
+                    o.add(
+                        f,
+                        item,
+                        "Romans [7.14], [5.24]: squadrons stand in a port or at sea",
+                        format!("{m} {h} is neither a port nor a sea hex"),
+                    );
                 }
             }
         }
         for u in &e.units {
             if !c.unit_types.contains_key(&u.kind) {
-                let near = crate::names::did_you_mean(&u.kind, c.unit_types.keys().map(String::as_str));
-                o.add(f, item, "Romans [3.21]: every unit type exists in counters.yaml", format!("no unit type `{}`{near}", u.kind));
+                let near =
+                    crate::names::did_you_mean(&u.kind, c.unit_types.keys().map(String::as_str));
+                o.add(
+                    f,
+                    item,
+                    "Romans [3.21]: every unit type exists in counters.yaml",
+                    format!("no unit type `{}`{near}", u.kind),
+                );
             }
         }
         for l in &e.legions {
             if !c.legion.numerals.contains(l) {
-                o.add(f, item, "Romans [3.4]: legions are numbered I-XII", format!("no legion `{l}`"));
+                o.add(
+                    f,
+                    item,
+                    "Romans [3.4]: legions are numbered I-XII",
+                    format!("no legion `{l}`"),
+                );
             }
         }
         for k in e.squadrons.keys().chain(e.half_squadrons.keys()) {
             if !c.squadron_types.contains_key(k) {
-                o.add(f, item, "Romans [3.4]: every squadron type exists", format!("no squadron type `{k}`"));
+                o.add(
+                    f,
+                    item,
+                    "Romans [3.4]: every squadron type exists",
+                    format!("no squadron type `{k}`"),
+                );
             }
         }
         let blind = e.blind_commanders.iter().flat_map(|b| b.from.iter());
         for id in e.commanders.iter().chain(blind) {
             if !c.commanders.contains_key(id) {
                 let near = crate::names::did_you_mean(id, c.commanders.keys().map(String::as_str));
-                o.add(f, item, "Romans [3.22]: every commander exists in counters.yaml", format!("no commander `{id}`{near}"));
+                o.add(
+                    f,
+                    item,
+                    "Romans [3.22]: every commander exists in counters.yaml",
+                    format!("no commander `{id}`{near}"),
+                );
             }
         }
         for u in &e.untried {
             if !c.roman_pools.contains_key(&u.pool) {
-                o.add(f, item, "Romans [18.1]: untried commanders come from a Roman pool", format!("no pool `{}`", u.pool));
+                o.add(
+                    f,
+                    item,
+                    "Romans [18.1]: untried commanders come from a Roman pool",
+                    format!("no pool `{}`", u.pool),
+                );
             }
         }
     };
     for (side, entries) in &s.setup.sides {
         if !s.players.contains(side) && !s.optional_players.contains(side) {
-            o.add(f, format!("setup/{side}"), "Romans [20]: set-up sides are players", format!("`{side}` is not a player"));
+            o.add(
+                f,
+                format!("setup/{side}"),
+                "Romans [20]: set-up sides are players",
+                format!("`{side}` is not a player"),
+            );
         }
         for (i, e) in entries.entries().iter().enumerate() {
             let land = !e.legions.is_empty() || !e.units.is_empty();
@@ -299,19 +382,39 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
     for (i, r) in s.reinforcements.iter().enumerate() {
         let item = format!("reinforcements/{i}");
         if let Err(why) = resolve(&ms, &r.at) {
-            o.add(f, &item, "Romans [20.14]: a reinforcement's place is on the map", why);
+            o.add(
+                f,
+                &item,
+                "Romans [20.14]: a reinforcement's place is on the map",
+                why,
+            );
         }
         if !c.nations.contains_key(&r.nation) {
-            o.add(f, &item, "Romans [20.14]: its nation exists", format!("no nation `{}`", r.nation));
+            o.add(
+                f,
+                &item,
+                "Romans [20.14]: its nation exists",
+                format!("no nation `{}`", r.nation),
+            );
         }
         for id in &r.commanders {
             if !c.commanders.contains_key(id) {
-                o.add(f, &item, "Romans [3.22]: every commander exists", format!("no commander `{id}`"));
+                o.add(
+                    f,
+                    &item,
+                    "Romans [3.22]: every commander exists",
+                    format!("no commander `{id}`"),
+                );
             }
         }
         if let Some(t) = &r.random_arrival_table {
             if pack.table(t).is_none() {
-                o.add(f, &item, "Romans [20.14]: the arrival table exists", format!("no table `{t}`"));
+                o.add(
+                    f,
+                    &item,
+                    "Romans [20.14]: the arrival table exists",
+                    format!("no table `{t}`"),
+                );
             }
         }
     }
@@ -319,11 +422,21 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
         let item = format!("allies/{id}");
         let nation = a.nation.as_deref().unwrap_or(id);
         if !c.nations.contains_key(nation) {
-            o.add(f, &item, "Romans [16]: every ally is a nation of counters.yaml", format!("no nation `{nation}`"));
+            o.add(
+                f,
+                &item,
+                "Romans [16]: every ally is a nation of counters.yaml",
+                format!("no nation `{nation}`"),
+            );
         }
         for city in &a.cities {
             if let Err(why) = resolve(&ms, &city.place()) {
-                o.add(f, &item, "Romans [20.15]: an ally's cities are on the map", why);
+                o.add(
+                    f,
+                    &item,
+                    "Romans [20.15]: an ally's cities are on the map",
+                    why,
+                );
             }
         }
         for (i, e) in a.forces.iter().enumerate() {
@@ -331,7 +444,12 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
         }
         for id in a.commanders.iter().flatten().chain(&a.commanders_only) {
             if !c.commanders.contains_key(id) {
-                o.add(f, &item, "Romans [3.22]: every commander exists", format!("no commander `{id}`"));
+                o.add(
+                    f,
+                    &item,
+                    "Romans [3.22]: every commander exists",
+                    format!("no commander `{id}`"),
+                );
             }
         }
     }
@@ -342,19 +460,38 @@ fn scenario(o: &mut Findings, pack: &Pack, maps: &Maps, f: &str, s: &Scenario) {
 
 /// Initial control: regions exist on their map, named cities are on the maps.
 fn control(o: &mut Findings, f: &str, item: &str, ms: &[HexMap], maps: &Maps, ic: &InitialControl) {
-    for rs in ic.every_city_on_map_outside_regions.iter().chain(&ic.regions) {
+    for rs in ic
+        .every_city_on_map_outside_regions
+        .iter()
+        .chain(&ic.regions)
+    {
         let Some(m) = maps.maps.get(&rs.map) else {
-            o.add(f, item, "Romans [20.17]: regions of a scenario map", format!("no map `{}`", rs.map));
+            o.add(
+                f,
+                item,
+                "Romans [20.17]: regions of a scenario map",
+                format!("no map `{}`", rs.map),
+            );
             continue;
         };
         for r in rs.regions.iter().chain(&rs.except_regions) {
             if !m.regions.contains_key(r) {
-                o.add(f, item, "Romans [20.17]: regions exist on their map", format!("no region `{r}` on the {} map", rs.map));
+                o.add(
+                    f,
+                    item,
+                    "Romans [20.17]: regions exist on their map",
+                    format!("no region `{r}` on the {} map", rs.map),
+                );
             }
         }
     }
     for c in &ic.except_cities {
-        let at = super::model::PlaceRef { map: None, hex: None, city: Some(c.clone()), place: None };
+        let at = super::model::PlaceRef {
+            map: None,
+            hex: None,
+            city: Some(c.clone()),
+            place: None,
+        };
         if let Err(why) = resolve(ms, &at) {
             o.add(f, item, "Romans [20.17]: named cities are on the map", why);
         }

@@ -107,7 +107,9 @@ pub fn embedded_files() -> Vec<(&'static str, &'static str)> {
         ),
         (
             SMW_FILE,
-            include_str!("../../../../../scenarios/conquerors/romans/scenario-second-macedonian-war.yaml"),
+            include_str!(
+                "../../../../../scenarios/conquerors/romans/scenario-second-macedonian-war.yaml"
+            ),
         ),
         (
             SYRIAN_FILE,
@@ -196,7 +198,12 @@ pub fn apply_overrides(
 pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
     let mut out = Vec::new();
     let d = pack.tables.provenance.file_origin();
-    out.extend(crate::pack::origins(TABLES_FILE, "tables", &pack.tables.tables, &d));
+    out.extend(crate::pack::origins(
+        TABLES_FILE,
+        "tables",
+        &pack.tables.tables,
+        &d,
+    ));
     for (t, v) in &pack.tables.table_variants {
         out.extend(crate::pack::origins(
             TABLES_FILE,
@@ -218,15 +225,30 @@ pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
     ));
     let c = &pack.counters;
     let d = c.provenance.file_origin();
-    out.extend(crate::pack::origins(COUNTERS_FILE, "nations", &c.nations, &d));
-    out.extend(crate::pack::origins(COUNTERS_FILE, "unit-types", &c.unit_types, &d));
+    out.extend(crate::pack::origins(
+        COUNTERS_FILE,
+        "nations",
+        &c.nations,
+        &d,
+    ));
+    out.extend(crate::pack::origins(
+        COUNTERS_FILE,
+        "unit-types",
+        &c.unit_types,
+        &d,
+    ));
     out.extend(crate::pack::origins(
         COUNTERS_FILE,
         "squadron-types",
         &c.squadron_types,
         &d,
     ));
-    out.extend(crate::pack::origins(COUNTERS_FILE, "commanders", &c.commanders, &d));
+    out.extend(crate::pack::origins(
+        COUNTERS_FILE,
+        "commanders",
+        &c.commanders,
+        &d,
+    ));
     for (k, o) in [
         ("legion", c.legion.origin(&d)),
         ("transport", c.transport.origin(&d)),
@@ -253,7 +275,12 @@ pub fn item_origins(pack: &Pack) -> Vec<ItemOrigin> {
     }
     let m = &pack.movement;
     let d = m.provenance.file_origin();
-    out.extend(crate::pack::origins(MOVEMENT_FILE, "actions", &m.actions, &d));
+    out.extend(crate::pack::origins(
+        MOVEMENT_FILE,
+        "actions",
+        &m.actions,
+        &d,
+    ));
     out.extend(crate::pack::origins(MOVEMENT_FILE, "radii", &m.radii, &d));
     for (f, e) in &m.hexside_effects {
         out.push(ItemOrigin {

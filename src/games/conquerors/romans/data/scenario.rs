@@ -311,7 +311,11 @@ pub struct InitialControl {
     #[serde(default, rename = "as-20.17", skip_serializing_if = "Option::is_none")]
     pub as_20_17: Option<Box<InitialControl>>,
     /// Italy only (the same option's other choice).
-    #[serde(default, rename = "italy-only", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "italy-only",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub italy_only: Option<Box<InitialControl>>,
     /// Present only under this option.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -7,7 +7,9 @@ use crate::ruleset::Registry;
 
 /// Adds the games built into this binary to `registry`.
 pub fn register_builtin(registry: Registry) -> Registry {
-    registry.register(alexandros::Alexandros)
+    registry
+        .register(alexandros::Alexandros)
+        .register(conquerors::romans::Romans)
 }
 
 /// The data packs built into this binary, for `legatus data check scenarios/<game>`.

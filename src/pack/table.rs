@@ -89,6 +89,9 @@ pub struct Table<R> {
     /// Rows printed in the rulebook inside an otherwise provisional table: row → section.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sourced_rows: BTreeMap<String, String>,
+    /// Cells printed in a row the rulebook prints only in part: `row/column` → section.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sourced_cells: BTreeMap<String, String>,
     /// How to read the table (paraphrase of the rule, with sections).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

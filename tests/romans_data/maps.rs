@@ -144,12 +144,11 @@ fn romans_20_regions_and_named_cities_exist() {
         names.extend(ally.get("cities").map(strs).unwrap_or_default());
     }
     let ic = &two["initial-control"];
-    for list in [
-        &ic["rome"]["except_cities"],
-        &ic["rome"]["plus_cities"],
-        &ic["macedon"]["plus_cities"],
-    ] {
-        names.extend(strs(list));
+    names.extend(strs(&ic["rome"]["except_cities"]));
+    for list in [&ic["rome"]["plus_cities"], &ic["macedon"]["plus_cities"]] {
+        for p in list.as_array().unwrap() {
+            names.push(p["city"].as_str().unwrap().to_string());
+        }
     }
     names.extend(strs(&two["victory"]["rome"]["cities"]["except"]));
     names.extend(strs(&two["victory"]["macedon"]["cities"]["except"]));

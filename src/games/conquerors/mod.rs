@@ -1,5 +1,10 @@
 //! The Conquerors (SPI): The Romans, The Macedonians and the Tactical battle game, one system.
-//! So far its data pack: the two hex maps, movement costs and the hexes the rules print
-//! (`data`). The rules themselves come later, in this folder, named after their sections.
+//!
+//! Shared by the games: `data` (the two hex maps, movement costs, the hexes the rules print),
+//! `force` (counters on the map: positions, land units in SSP, squadrons, commanders) and
+//! `movement` (a commander's path on the hex map). `romans`: The Romans' own data and rules.
 
 pub mod data;
+pub mod force;
+pub mod movement;
+pub mod romans;

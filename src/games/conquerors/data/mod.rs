@@ -123,6 +123,50 @@ pub fn load_texts(files: &[(&str, &str)]) -> Result<Pack, DataError> {
     })
 }
 
+/// The pack's files as embedded in the binary (the games that play on these maps need them
+/// without the folder).
+pub fn embedded_files() -> Vec<(&'static str, &'static str)> {
+    vec![
+        (
+            TERRAIN_FILE,
+            include_str!("../../../../scenarios/conquerors/terrain-effects.yaml"),
+        ),
+        (
+            PRINTED_FILE,
+            include_str!("../../../../scenarios/conquerors/printed-places.yaml"),
+        ),
+        (
+            ROMANS_MAP,
+            include_str!("../../../../scenarios/conquerors/maps/romans.yaml"),
+        ),
+        (
+            MACEDONIANS_MAP,
+            include_str!("../../../../scenarios/conquerors/maps/macedonians.yaml"),
+        ),
+    ]
+}
+
+/// The embedded pack, parsed once per process and validated.
+///
+/// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
+pub fn load_embedded() -> Result<Pack, DataError> {
+    static PACK: std::sync::OnceLock<Result<Pack, String>> = std::sync::OnceLock::new();
+    PACK.get_or_init(|| {
+        load_texts(&embedded_files())
+            .and_then(|p| crate::pack::valid(p, validate))
+            .map_err(|e| e.to_string())
+    })
+    .clone()
+    .map_err(|e| {
+        DataError::Invalid(vec![crate::pack::Violation {
+            file: "scenarios/conquerors".into(),
+            item: "(embedded)".into(),
+            rule: "embedded pack".into(),
+            message: e,
+        }])
+    })
+}
+
 /// Reads and parses a pack folder without validating it.
 pub fn read_dir(dir: &Path) -> Result<Pack, DataError> {
     crate::pack::read_dir(dir, &PACK_FILES, load_texts)
@@ -273,9 +317,32 @@ pub fn report(dir: &str, pack: &Pack) -> CheckReport {
 /// `legatus data check scenarios/conquerors`: loads, validates and reports.
 ///
 /// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
+/// When the folder holds `romans/` (The Romans' tables, counters and scenarios), that pack is
+/// loaded, checked against these maps (`romans::data::validate`) and listed in the same report.
 pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
     let pack = load_dir(dir)?;
-    Ok(report(&dir.display().to_string(), &pack))
+    let mut r = report(&dir.display().to_string(), &pack);
+    let romans_dir = dir.join("romans");
+    if romans_dir.is_dir() {
+        use crate::games::conquerors::romans::data as rd;
+        let rp = rd::read_dir(&romans_dir)?;
+        let rp = crate::pack::valid(rp, |p| rd::validate(p, &pack))?;
+        let files: Vec<(String, Origin)> = rd::file_origins(&rp)
+            .into_iter()
+            .map(|(f, o)| (format!("romans/{f}"), o))
+            .collect();
+        let items: Vec<ItemOrigin> = rd::item_origins(&rp)
+            .into_iter()
+            .map(|mut i| {
+                i.file = format!("romans/{}", i.file);
+                i
+            })
+            .collect();
+        let rr = CheckReport::new("", "", String::new(), files, items);
+        r.files.extend(rr.files);
+        r.data_hash = data_hash(&(data_hash(&pack), rd::hash(&rp)));
+    }
+    Ok(r)
 }
 
 /// The maps of a validated pack folder by id (`romans`, `macedonians`), for `legatus data map`.

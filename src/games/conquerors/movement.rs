@@ -1,0 +1,194 @@
+//! Commander movement on the hex map, shared by The Romans and The Macedonians: a commander
+//! traces his path hex by hex, paying each hex's cost from the game's `MoveCosts` (terrain,
+//! hexside, road: `geo::movement`) out of his allowance, stopping where the rules stop him.
+//! The numbers are the game's data; the rules cited are The Romans' (The Macedonians' [5.x]
+//! say the same with a larger allowance).
+//!
+//! - Romans [5.12]: no hex he cannot pay for.
+//! - [5.42]: no impassable hexside, no all-sea hex or hexside without transport.
+//! - [5.25], [5.52]: an uncontrolled or enemy A/B city hex only as the last hex (to besiege).
+//! - [5.22]: an enemy-occupied hex only with its cost plus the combat surcharge in hand.
+//! - [5.8] and ruling AMB-28: declared Forced March hexes come after the allowance is spent,
+//!   each hex whatever its cost.
+
+use crate::geo::{Board, Hex, MoveCosts, StepError};
+
+/// What the game state says of a hex a commander enters.
+pub trait Occupancy {
+    /// Enemy land units stand in the hex outside any city (Romans [5.22], [5.27]).
+    fn enemy_outside(&self, h: Hex) -> bool;
+    /// The hex holds an uncontrolled or enemy-controlled A or B city: its name (Romans [5.25]).
+    fn closed_city(&self, h: Hex) -> Option<String>;
+}
+
+/// One hex entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The hex.
+    pub hex: Hex,
+    /// Its cost in the data's units (half MP), 0 for a Forced March hex.
+    pub cost: u32,
+    /// Entered as a declared Forced March hex.
+    pub forced: bool,
+}
+
+/// A path walked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walk {
+    /// The hexes entered, in order.
+    pub steps: Vec<Step>,
+    /// Allowance spent (half MP).
+    pub spent: u32,
+    /// Forced March hexes used.
+    pub forced: u32,
+}
+
+/// Why a path may not be walked: the hex (its index in the path), the rule and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError {
+    /// Index in the path of the hex refused.
+    pub index: usize,
+    /// The hex.
+    pub hex: Hex,
+    /// Rule section.
+    pub rule: &'static str,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The limits of one walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Movement Allowance (half MP).
+    pub allowance: u32,
+    /// Already spent this phase (half MP).
+    pub spent: u32,
+    /// Forced March hexes declared.
+    pub forced_hexes: u32,
+    /// Surcharge to enter an enemy-occupied hex (half MP, Romans [5.22]).
+    pub enemy_surcharge: u32,
+}
+
+/// Half movement points in words: `4 MP`, `2½ MP`.
+pub fn mp(half: u32, per_mp: u32) -> String {
+    let per = per_mp.max(1);
+    if half % per == 0 {
+        format!("{} MP", half / per)
+    } else {
+        format!("{}½ MP", half / per)
+    }
+}
+
+/// Walks a commander from `start` along `path` (each hex a neighbour of the one before).
+///
+/// Errors: [`MoveError`] for the first hex the rules refuse (sections above). Entering an
+/// enemy-occupied hex is refused too when affordable: the combat it starts ([5.53], [9]) is
+/// for the caller to resolve, so the caller says whether it can ([`MoveError::rule`] `5.53`).
+pub fn walk(
+    costs: &MoveCosts,
+    board: &dyn Board,
+    occ: &dyn Occupancy,
+    start: Hex,
+    path: &[Hex],
+    lim: Limits,
+) -> Result<Walk, MoveError> {
+    let per = costs.per_mp;
+    let mut w = Walk {
+        steps: Vec::new(),
+        spent: lim.spent,
+        forced: 0,
+    };
+    let mut at = start;
+    for (i, &h) in path.iter().enumerate() {
+        let err = |rule: &'static str, reason: String| MoveError {
+            index: i,
+            hex: h,
+            rule,
+            reason,
+        };
+        let cost = costs.step(board, at, h).map_err(|e| match e {
+            StepError::NotAdjacent(a, b) => err(
+                "Romans [5.1]",
+                format!("{b} is not next to {a}: a path runs through consecutive hexes"),
+            ),
+            StepError::OffMap(x) => err("Romans [5.24]", format!("{x} is off the map")),
+            StepError::Terrain(x, t) => err(
+                "Romans [5.42]",
+                format!(
+                    "{x} is {} and land units enter it only by naval transport (Romans [12])",
+                    t.name()
+                ),
+            ),
+            StepError::Hexside(s, f) => err(
+                "Romans [5.42]",
+                format!("the hexside {s} is {} and may not be crossed", f.name()),
+            ),
+        })?;
+        let last = i + 1 == path.len();
+        if let Some(city) = occ.closed_city(h) {
+            if !last {
+                return Err(err(
+                    "Romans [5.25]",
+                    format!("{h} holds {city}, an A/B city neither uncontrolled nor yours to pass: a Force may enter it only to besiege it, and stops there (Romans [5.52])"),
+                ));
+            }
+        }
+        let left = lim.allowance.saturating_sub(w.spent);
+        if occ.enemy_outside(h) {
+            let need = cost + lim.enemy_surcharge;
+            if w.forced > 0 || need > left {
+                return Err(err(
+                    "Romans [5.22]",
+                    format!(
+                        "entering enemy-occupied {h} needs {} ({} for the hex and {} for combat) and {} are left",
+                        mp(need, per),
+                        mp(cost, per),
+                        mp(lim.enemy_surcharge, per),
+                        mp(left, per)
+                    ),
+                ));
+            }
+            return Err(err(
+                "Romans [5.53]",
+                format!("{h} is enemy-occupied: entering it starts a combat"),
+            ));
+        }
+        if w.forced == 0 && cost <= left {
+            w.spent += cost;
+            w.steps.push(Step {
+                hex: h,
+                cost,
+                forced: false,
+            });
+        } else if w.forced < lim.forced_hexes {
+            w.forced += 1;
+            w.spent = lim.allowance;
+            w.steps.push(Step {
+                hex: h,
+                cost: 0,
+                forced: true,
+            });
+        } else if lim.forced_hexes > 0 {
+            return Err(err(
+                "Romans [5.83]",
+                format!(
+                    "{h} would be Forced March hex {} of the {} declared",
+                    w.forced + 1,
+                    lim.forced_hexes
+                ),
+            ));
+        } else {
+            return Err(err(
+                "Romans [5.12]",
+                format!(
+                    "{h} costs {} and only {} of the allowance of {} are left",
+                    mp(cost, per),
+                    mp(left, per),
+                    mp(lim.allowance, per)
+                ),
+            ));
+        }
+        at = h;
+    }
+    Ok(w)
+}

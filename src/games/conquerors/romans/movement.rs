@@ -1,0 +1,537 @@
+//! Romans [5]: a Campaign Phase's moves. Only commanders move, 20 MP each ([5.0], [5.12]),
+//! carrying the units they pick up and leaving those they drop anywhere on the path at no cost
+//! ([5.13]); a unit serves one commander a phase ([5.23]), a commander moves once ([5.0]
+//! procedure), a stack split moves apart from its start ([5.28]). The path is walked by the
+//! shared `conquerors::movement`. What the movement would start and this engine does not
+//! resolve yet — combat ([5.53], [9]), interception ([6]), sieges ([13]), desert attrition
+//! ([15.13]), fleets ([5.43], [11], [12]) — is refused with its section, never skipped.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::forced_march;
+use super::orders::Move;
+use super::state::{Moved, State};
+use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, Walk};
+use crate::geo::hexmap::CityClass;
+use crate::geo::{Hex, HexMap, Terrain};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+/// The occupancy of the map seen by `side`.
+struct Seen<'a> {
+    st: &'a State,
+    map: &'a str,
+    side: &'a str,
+}
+
+impl Occupancy for Seen<'_> {
+    fn enemy_outside(&self, h: Hex) -> bool {
+        let hex = h.to_string();
+        let found = self
+            .st
+            .units_at(self.map, &hex)
+            .any(|(_, u)| u.side != self.side && !u.at.inside);
+        found
+    }
+    fn closed_city(&self, h: Hex) -> Option<String> {
+        let c = self.st.city_at(self.map, h)?;
+        (matches!(c.class, CityClass::A | CityClass::B) && c.control.as_deref() != Some(self.side))
+            .then(|| format!("{} ({:?})", c.name, c.class))
+    }
+}
+
+fn refuse(i: usize, rule: &str, reason: impl Into<String>) -> RuleError {
+    RuleError::illegal(format!("moves[{i}]"), rule, reason)
+}
+
+/// A name the order gives that is not there: the nearest ones.
+fn unknown(what: &str, id: &str, among: impl IntoIterator<Item = String>) -> String {
+    let among: Vec<String> = among.into_iter().collect();
+    format!(
+        "no {what} `{id}`{}",
+        crate::names::did_you_mean(id, among.iter().map(String::as_str))
+    )
+}
+
+/// Romans [6.11]: the hexes within an enemy land zone of interception — within the zone's
+/// radius of an enemy commander-led Force of more than the zone's SSP outside a city.
+fn enemy_zones(st: &State, map: &HexMap, side: &str) -> BTreeMap<Hex, String> {
+    let z = &st.pack.movement.zones.land;
+    let mut forces: BTreeMap<String, (u32, Vec<String>)> = BTreeMap::new();
+    for u in st.units.values() {
+        if u.side != side && u.at.map == map.id && !u.at.inside {
+            forces.entry(u.at.hex.clone()).or_default().0 += u.ssp;
+        }
+    }
+    for (id, c) in &st.commanders {
+        if c.side != side && c.at.map == map.id {
+            forces
+                .entry(c.at.hex.clone())
+                .or_default()
+                .1
+                .push(id.clone());
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (hex, (ssp, cmds)) in forces {
+        if ssp <= z.min_ssp_exclusive || cmds.is_empty() {
+            continue;
+        }
+        let Ok(h) = Hex::parse(&hex) else { continue };
+        for x in h.within(z.radius, map.convention) {
+            out.entry(x)
+                .or_insert_with(|| format!("{} ({ssp} SSP at {hex})", st.commander_name(&cmds[0])));
+        }
+    }
+    out
+}
+
+/// Romans [5.0]–[5.2], [5.8]: one commander's move, the `i`th of the phase. With `dice` None
+/// it only checks (a Forced March is assumed granted); with dice it moves, reveals an untried
+/// commander's rating when the Forced March needs it and rolls the march's attrition.
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
+pub fn apply_move(
+    st: &mut State,
+    side: &str,
+    i: usize,
+    mv: &Move,
+    dice: Option<&mut Dice>,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let cid = &mv.commander;
+    let cmd = st.commanders.get(cid).cloned().ok_or_else(|| {
+        let own = st
+            .commanders
+            .iter()
+            .filter(|(_, c)| c.side == side)
+            .map(|(k, _)| k.clone());
+        refuse(i, "Romans [5.0]", unknown("commander", cid, own))
+    })?;
+    if cmd.side != side {
+        return Err(refuse(
+            i,
+            "Romans [5.11]",
+            format!("{cid} is not yours: only the phasing player's commanders move"),
+        ));
+    }
+    if st.moved.contains_key(cid) {
+        return Err(refuse(i, "Romans [5.0]", format!("{cid} has already moved this Campaign Phase (a Force that has finished moving may not move again)")));
+    }
+    let map_id = cmd.at.map.clone();
+    let map = st
+        .map(&map_id)
+        .ok_or_else(|| refuse(i, "Romans [3.1]", format!("no map {map_id}")))?;
+    let start = Hex::parse(&cmd.at.hex).map_err(|e| refuse(i, "Romans [3.1]", e.to_string()))?;
+    let mut path = Vec::new();
+    for (k, h) in mv.path.iter().enumerate() {
+        path.push(Hex::parse(h).map_err(|e| refuse(i, "Romans [5.1]", format!("path[{k}]: {e}")))?);
+    }
+    if path.is_empty() {
+        return Err(refuse(i, "Romans [5.1]", "the path names no hex to enter"));
+    }
+    // What he takes along, where ([5.13]); each piece checked where it is taken.
+    let mut takes: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    takes.insert(0, mv.with.clone());
+    let mut drops: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (hex, ids) in &mv.pick_up {
+        let k = position(&mv.path, hex).ok_or_else(|| {
+            refuse(
+                i,
+                "Romans [5.13]",
+                format!("pick_up at {hex}: not a hex of the path"),
+            )
+        })?;
+        takes.entry(k + 1).or_default().extend(ids.iter().cloned());
+    }
+    for (hex, ids) in &mv.drop_off {
+        let k = position(&mv.path, hex).ok_or_else(|| {
+            refuse(
+                i,
+                "Romans [5.13]",
+                format!("drop_off at {hex}: not a hex of the path"),
+            )
+        })?;
+        drops.entry(k + 1).or_default().extend(ids.iter().cloned());
+    }
+    // The walk ([5.12], [5.22], [5.25], [5.42]) and the Forced March limits ([5.8]).
+    let mut fm = mv.forced_march.clone();
+    if let Some(f) = &fm {
+        forced_march::check_declaration(st, i, cid, f)?;
+    }
+    let costs = st
+        .maps
+        .costs("romans")
+        .ok_or_else(|| refuse(i, "Romans [5.35]", "no movement costs"))?
+        .clone();
+    let surcharge = st
+        .pack
+        .movement
+        .actions
+        .get("enter-enemy-occupied")
+        .map(|a| a.half_mp)
+        .unwrap_or(0);
+    let lim = |forced: u32| Limits {
+        allowance: costs.allowance,
+        spent: 0,
+        forced_hexes: forced,
+        enemy_surcharge: surcharge,
+    };
+    let declared = fm.as_ref().map(|f| f.extra_hexes).unwrap_or(0);
+    let seen = Seen {
+        st,
+        map: &map_id,
+        side,
+    };
+    let walked = movement::walk(&costs, &map, &seen, start, &path, lim(declared)).map_err(|e| {
+        let rule = if e.rule == "Romans [5.53]" {
+            "Romans [5.53], [9.0]"
+        } else {
+            e.rule
+        };
+        let tail = if e.rule == "Romans [5.53]" {
+            "; combat is not resolved by this engine yet, so the move is refused"
+        } else {
+            ""
+        };
+        refuse(
+            i,
+            rule,
+            format!("path[{}] {}: {}{tail}", e.index, e.hex, e.reason),
+        )
+    })?;
+    // A reveal that denies the Forced March leaves the path where the allowance ends.
+    let mut walked: Walk = walked;
+    let mut rating = None;
+    let mut dice = dice;
+    if fm.is_some() {
+        if let Some(d) = dice.as_deref_mut() {
+            let r = forced_march::reveal_rating(st, cid, d, ev)?;
+            let f = fm.clone().unwrap_or_default();
+            if !forced_march::within_ability(st, cid, r, f.extra_hexes) {
+                ev.push(Event::new(
+                    "Romans [5.83] errata",
+                    format!(
+                        "{} (rating {r}) may not march {} extra hexes: there is no Forced March, and the move ends where the allowance does",
+                        st.commander_name(cid),
+                        f.extra_hexes
+                    ),
+                ));
+                let keep = walked.steps.iter().take_while(|s| !s.forced).count();
+                path.truncate(keep);
+                let seen = Seen {
+                    st,
+                    map: &map_id,
+                    side,
+                };
+                walked = movement::walk(&costs, &map, &seen, start, &path, lim(0))
+                    .map_err(|e| refuse(i, e.rule, e.reason))?;
+                takes.retain(|k, _| *k <= keep);
+                drops.retain(|k, _| *k <= keep);
+                fm = None;
+            } else {
+                rating = Some(r);
+            }
+        }
+    }
+    let last = *path.last().expect("path checked non-empty");
+    let seen = Seen {
+        st,
+        map: &map_id,
+        side,
+    };
+    if let Some(c) = seen.closed_city(last) {
+        return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it, and sieges are not resolved by this engine yet")));
+    }
+    let zones = enemy_zones(st, &map, side);
+    for s in &walked.steps {
+        if let Some(by) = zones.get(&s.hex) {
+            return Err(refuse(i, "Romans [6.11], [6.2]", format!("{} lies in the zone of interception of {by}: interception is not resolved by this engine yet, so the move is refused", s.hex)));
+        }
+    }
+    if map.hex(last).map(|e| e.terrain) == Some(Terrain::Desert) {
+        return Err(refuse(i, "Romans [15.13]", format!("{last} is desert: ending a move there brings attrition, which this engine does not resolve yet")));
+    }
+    if cmd.office.as_deref() == Some("consul-for-rome") {
+        for s in &walked.steps {
+            let italy = map
+                .hex(s.hex)
+                .is_some_and(|e| e.regions.iter().any(|r| r == "italy"));
+            if !italy {
+                return Err(refuse(
+                    i,
+                    "Romans [18.13]",
+                    format!("{}: the Consul for Rome may never leave Italy", s.hex),
+                ));
+            }
+        }
+    }
+    // The Force, hex by hex: who is taken and left where.
+    let mut force: BTreeSet<String> = BTreeSet::new();
+    let mut carried: BTreeSet<String> = BTreeSet::new();
+    let mut placed: BTreeMap<String, Hex> = BTreeMap::new();
+    let hex_at = |k: usize| if k == 0 { start } else { path[k - 1] };
+    for k in 0..=path.len() {
+        let here = hex_at(k);
+        for id in drops.get(&k).into_iter().flatten() {
+            if !force.remove(id) && !carried.remove(id) {
+                return Err(refuse(
+                    i,
+                    "Romans [5.13]",
+                    format!("drop_off at {here}: {id} is not with {cid} there"),
+                ));
+            }
+            placed.insert(id.clone(), here);
+        }
+        for id in takes.get(&k).into_iter().flatten() {
+            take(
+                st,
+                side,
+                i,
+                cid,
+                &cmd,
+                &map_id,
+                here,
+                id,
+                &mut force,
+                &mut carried,
+            )?;
+        }
+    }
+    if let Some(f) = &fm {
+        forced_march::check_force(st, i, cid, &cmd.nation, &force)?;
+        forced_march::check_losses(st, i, f, &force)?;
+    }
+    // [13.13], [7.13]: ending inside a friendly city, within its capacity.
+    let end = last.to_string();
+    if mv.inside {
+        let city = st
+            .city_at(&map_id, last)
+            .cloned()
+            .ok_or_else(|| refuse(i, "Romans [13.13]", format!("{end} holds no city to enter")))?;
+        if city.control.as_deref() != Some(side) {
+            return Err(refuse(
+                i,
+                "Romans [13.13]",
+                format!(
+                    "{} is not your city: only a friendly city is entered by moving in",
+                    city.name
+                ),
+            ));
+        }
+        let class = format!("{:?}", city.class);
+        if let Some(cap) = st
+            .pack
+            .movement
+            .stacking
+            .inside_city_by_class
+            .get(&class)
+            .and_then(|c| c.limit())
+        {
+            let already: u32 = st
+                .units_at(&map_id, &end)
+                .filter(|(id, u)| u.at.inside && !force.contains(*id))
+                .map(|(_, u)| u.ssp)
+                .sum();
+            let bringing: u32 = force
+                .iter()
+                .filter_map(|id| st.units.get(id))
+                .map(|u| u.ssp)
+                .sum();
+            if already + bringing > cap {
+                return Err(refuse(i, "Romans [7.13]", format!("{} (class {class}) holds {cap} SSP inside: {already} are there and the Force brings {bringing}", city.name)));
+            }
+        }
+    }
+    // Done: everything moves.
+    let words: Vec<String> = walked
+        .steps
+        .iter()
+        .map(|s| {
+            if s.forced {
+                format!("{} (forced)", s.hex)
+            } else {
+                s.hex.to_string()
+            }
+        })
+        .collect();
+    let ssp: u32 = force
+        .iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.ssp)
+        .sum();
+    for (id, h) in &placed {
+        relocate(st, id, &map_id, &h.to_string(), false);
+        st.committed.insert(id.clone(), cid.clone());
+    }
+    for id in force.iter().chain(carried.iter()) {
+        relocate(st, id, &map_id, &end, mv.inside);
+        st.committed.insert(id.clone(), cid.clone());
+    }
+    relocate(st, cid, &map_id, &end, false);
+    for id in carried.iter().chain(placed.keys()) {
+        if st.commanders.contains_key(id) {
+            st.moved.insert(
+                id.clone(),
+                Moved {
+                    spent: walked.spent,
+                    forced: walked.forced,
+                },
+            );
+        }
+    }
+    st.moved.insert(
+        cid.clone(),
+        Moved {
+            spent: walked.spent,
+            forced: walked.forced,
+        },
+    );
+    let per = costs.per_mp;
+    ev.push(Event::new(
+        "Romans [5.12]",
+        format!(
+            "{} moves {} → {} ({} of {}{}) with {}",
+            st.commander_name(cid),
+            cmd.at.hex,
+            words.join(" → "),
+            mp(walked.spent, per),
+            mp(costs.allowance, per),
+            if walked.forced > 0 {
+                format!(", {} Forced March hexes", walked.forced)
+            } else {
+                String::new()
+            },
+            if force.is_empty() {
+                "no Force".to_string()
+            } else {
+                format!("{} units, {ssp} SSP", force.len())
+            }
+        ),
+    ));
+    if let (Some(f), Some(r), Some(d)) = (&fm, rating, dice) {
+        forced_march::attrition(st, cid, r, f, &force, d, ev)?;
+    }
+    Ok(())
+}
+
+/// Index of `hex` in the path.
+fn position(path: &[String], hex: &str) -> Option<usize> {
+    path.iter().position(|h| h == hex)
+}
+
+/// Takes `id` into the Force of `cid` at `here` ([5.13], [5.23], [8.32], [8.33], [18.22]).
+#[allow(clippy::too_many_arguments)]
+fn take(
+    st: &State,
+    side: &str,
+    i: usize,
+    cid: &str,
+    cmd: &crate::games::conquerors::force::Commander,
+    map: &str,
+    here: Hex,
+    id: &str,
+    force: &mut BTreeSet<String>,
+    carried: &mut BTreeSet<String>,
+) -> Result<(), RuleError> {
+    let hex = here.to_string();
+    if let Some(u) = st.units.get(id) {
+        if u.side != side {
+            return Err(refuse(i, "Romans [5.13]", format!("{id} is not yours")));
+        }
+        if u.at.map != map || u.at.hex != hex {
+            return Err(refuse(
+                i,
+                "Romans [5.13]",
+                format!("{id} stands at {}, not at {hex}", u.at.hex),
+            ));
+        }
+        if let Some(by) = st.committed.get(id) {
+            return Err(refuse(
+                i,
+                "Romans [5.23]",
+                format!("{id} has already moved under {by} this Campaign Phase"),
+            ));
+        }
+        let pools = &st.pack.counters.roman_pools;
+        let named = cmd
+            .counter
+            .as_ref()
+            .and_then(|c| st.pack.counters.commanders.get(c));
+        if named.is_some_and(|n| n.naval_only) {
+            return Err(refuse(
+                i,
+                "Romans [8.32]",
+                format!("{} commands fleets only", st.commander_name(cid)),
+            ));
+        }
+        if let Some(p) = cmd.pool.as_ref().and_then(|p| pools.get(p)) {
+            if !p.commands.land {
+                return Err(refuse(
+                    i,
+                    "Romans [18.22]",
+                    format!("{} may command fleets only", st.commander_name(cid)),
+                ));
+            }
+        }
+        let major = st
+            .pack
+            .counters
+            .nations
+            .get(&cmd.nation)
+            .is_some_and(|n| n.kind == super::data::model::NationKind::Major);
+        if !major && u.nation != cmd.nation {
+            return Err(refuse(
+                i,
+                "Romans [8.33]",
+                format!(
+                    "{} commands only his own nation's units, not {id} ({})",
+                    st.commander_name(cid),
+                    u.nation
+                ),
+            ));
+        }
+        force.insert(id.to_string());
+        return Ok(());
+    }
+    if let Some(c) = st.commanders.get(id) {
+        if c.side != side || c.at.map != map || c.at.hex != hex {
+            return Err(refuse(
+                i,
+                "Romans [5.0]",
+                format!("{id} is not a commander of yours at {hex}"),
+            ));
+        }
+        if st.moved.contains_key(id) || id == cid {
+            return Err(refuse(
+                i,
+                "Romans [5.28]",
+                format!("{id} has moved already or is the one moving"),
+            ));
+        }
+        carried.insert(id.to_string());
+        return Ok(());
+    }
+    if st.squadrons.contains_key(id) {
+        return Err(refuse(i, "Romans [5.43], [11.1], [12.1]", format!("{id} is a squadron: fleet movement and naval transport are not resolved by this engine yet")));
+    }
+    let all = st.units.keys().chain(st.commanders.keys()).cloned();
+    Err(refuse(
+        i,
+        "Romans [5.13]",
+        unknown("unit or commander", id, all),
+    ))
+}
+
+/// Puts a counter (unit or commander) in a hex.
+fn relocate(st: &mut State, id: &str, map: &str, hex: &str, inside: bool) {
+    if let Some(u) = st.units.get_mut(id) {
+        u.at.map = map.to_string();
+        u.at.hex = hex.to_string();
+        u.at.inside = inside;
+    } else if let Some(c) = st.commanders.get_mut(id) {
+        c.at.map = map.to_string();
+        c.at.hex = hex.to_string();
+        c.at.inside = false;
+    }
+}

@@ -1,0 +1,78 @@
+//! Romans [4.1]: the sequence of play as far as it is built. Each Game-Turn, each player in
+//! turn (Rome first, [4.0]) has his Campaign Phase ([5]); then the month advances ([4.1] B).
+//! A Winter/Planning Turn ([4.2]) stops the game: it is not built yet. The Mutual Diplomacy
+//! Phase (errata 4.1), the Siege Phase and the Attrition Phase of each Player-Turn are not built
+//! either; nothing this engine lets a player do yet gives them anything to resolve (no siege
+//! can be declared, no fleet leaves port), and docs/coverage/romans.md lists them as missing.
+
+use super::state::{Phase, State};
+use crate::ruleset::{Pending, PendingKind};
+
+/// Who must act next.
+pub fn pending(st: &State) -> Pending {
+    match &st.phase {
+        Phase::Campaign { side } => Pending {
+            step: format!("turn-{}/{side}-campaign", st.turn_number()),
+            kind: PendingKind::Orders,
+            sides: vec![side.clone()],
+            prompt: format!(
+                "{}: {}'s Campaign Phase: move commanders with their Forces (`moves:`)",
+                st.turn_words(),
+                side_name(side)
+            ),
+            rule: "Romans [4.1], [5.0]".into(),
+        },
+        Phase::Winter => Pending {
+            step: format!("winter-after-turn-{}", st.turn_number()),
+            kind: PendingKind::GameOver,
+            sides: vec![],
+            prompt: "the Winter/Planning Turn (Romans [4.2]) has come, and this engine does not resolve it yet: the game cannot go on".into(),
+            rule: "Romans [4.2]".into(),
+        },
+        Phase::Over => Pending {
+            step: "over".into(),
+            kind: PendingKind::GameOver,
+            sides: vec![],
+            prompt: "the last Game-Turn is over (Romans [20.13])".into(),
+            rule: "Romans [19], [20.13]".into(),
+        },
+    }
+}
+
+/// A side's name for people.
+pub fn side_name(side: &str) -> String {
+    match side {
+        "rome" => "Rome".into(),
+        "macedon" => "Macedon".into(),
+        "syria" => "Syria".into(),
+        s => s.to_string(),
+    }
+}
+
+/// Romans [4.1]: the Campaign Phase of `side` is over: the next player's, or the next
+/// Game-Turn (a Winter, or the end, when the track says so).
+pub fn end_campaign(st: &mut State, side: &str) {
+    st.moved.clear();
+    st.committed.clear();
+    let i = st.players.iter().position(|p| p == side).unwrap_or(0);
+    if let Some(next) = st.players.get(i + 1) {
+        st.phase = Phase::Campaign { side: next.clone() };
+        return;
+    }
+    let number = st.turn_number();
+    let id = st.pack.scenarios[&st.scenario].turns.clone();
+    let winter = st.pack.turns.scenarios[&id]
+        .track
+        .iter()
+        .any(|t| t.winter.is_some() && t.after_turn.as_deref() == Some(number.as_str()));
+    if st.turn + 1 >= st.track().len() {
+        st.phase = Phase::Over;
+    } else if winter {
+        st.phase = Phase::Winter;
+    } else {
+        st.turn += 1;
+        st.phase = Phase::Campaign {
+            side: st.players[0].clone(),
+        };
+    }
+}

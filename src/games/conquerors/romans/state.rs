@@ -1,0 +1,238 @@
+//! The state of a game of The Romans: the turn and phase, every counter where it stands
+//! (commanders, land units and legions with their SSP, squadrons), the cities with their class
+//! and control, the treasuries, the allies on the Alliance Table, and what has moved in the
+//! current Campaign Phase. The pack and maps are pinned by their hash in the header and not
+//! repeated here.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::data::Pack;
+use crate::games::conquerors::data::Pack as Maps;
+use crate::games::conquerors::force::{Commander, LandUnit, Position, Squadron};
+use crate::geo::hexmap::CityClass;
+use crate::geo::{Hex, HexMap};
+
+/// Where the game is in the sequence of play (Romans [4.1]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// A player's Campaign Phase (movement, [5]).
+    Campaign {
+        /// The phasing player.
+        side: String,
+    },
+    /// The Winter/Planning Turn ([4.2]) has come; it is not built yet and the game stops here.
+    Winter,
+    /// The last Game-Turn is over.
+    Over,
+}
+
+/// A city on the map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CityState {
+    /// Name.
+    pub name: String,
+    /// Class (Romans [13.1]).
+    pub class: CityClass,
+    /// Where.
+    pub at: Position,
+    /// The player controlling it (None: uncontrolled, [13.52]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<String>,
+    /// The ally whose home city it is ([20.15]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ally: Option<String>,
+}
+
+/// An ally on the Alliance Table ([16.2]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllyState {
+    /// The player it leans to (None: the middle column).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toward: Option<String>,
+    /// Levels toward that player.
+    pub points: u32,
+    /// The player it is actively allied with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<String>,
+    /// Allied to a player for the whole game ([20.14]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permanent: Option<String>,
+}
+
+/// What a commander did in the current Campaign Phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    /// Allowance spent (half MP).
+    pub spent: u32,
+    /// Forced March hexes used.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub forced: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The whole state.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct State {
+    /// Scenario id.
+    pub scenario: String,
+    /// The players, in the order they move ([4.0]).
+    pub players: Vec<String>,
+    /// Index of the current Game-Turn on the scenario's track (0 = the first).
+    pub turn: usize,
+    /// Phase.
+    pub phase: Phase,
+    /// Treasuries in talents ([17.5]).
+    pub treasury: BTreeMap<String, u32>,
+    /// Commanders by id.
+    pub commanders: BTreeMap<String, Commander>,
+    /// Land units by id.
+    pub units: BTreeMap<String, LandUnit>,
+    /// Squadrons and Merchant fleets by id.
+    pub squadrons: BTreeMap<String, Squadron>,
+    /// Cities by `map:hex`.
+    pub cities: BTreeMap<String, CityState>,
+    /// Allies by id.
+    pub allies: BTreeMap<String, AllyState>,
+    /// Pool counters already drawn (out of their cups, [18]).
+    #[serde(default)]
+    pub drawn: BTreeSet<String>,
+    /// Commanders moved this Campaign Phase ([5.0] procedure: none moves twice).
+    #[serde(default)]
+    pub moved: BTreeMap<String, Moved>,
+    /// Units moved this Campaign Phase and the commander who moved them ([5.23]).
+    #[serde(default)]
+    pub committed: BTreeMap<String, String>,
+    /// Options chosen at `new`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// Hash of the pack in use.
+    pub data_hash: String,
+    /// The Romans pack (pinned by the header; not in the state).
+    #[serde(skip, default = "embedded_pack")]
+    pub pack: Arc<Pack>,
+    /// The Conquerors maps.
+    #[serde(skip, default = "embedded_maps")]
+    pub maps: Arc<Maps>,
+}
+
+fn embedded_pack() -> Arc<Pack> {
+    Arc::new(super::data::load_embedded().expect("embedded Romans pack is valid"))
+}
+
+fn embedded_maps() -> Arc<Maps> {
+    Arc::new(
+        crate::games::conquerors::data::load_embedded().expect("embedded Conquerors pack is valid"),
+    )
+}
+
+/// The key of a city: `map:hex`.
+pub fn city_key(map: &str, hex: &str) -> String {
+    format!("{map}:{hex}")
+}
+
+impl State {
+    /// The map `id` as The Romans uses it.
+    pub fn map(&self, id: &str) -> Option<HexMap> {
+        self.maps.map_for(id, "romans")
+    }
+    /// The current Game-Turn's track entry.
+    pub fn track(&self) -> Vec<&super::data::model::TrackEntry> {
+        let id = &self.pack.scenarios[&self.scenario].turns;
+        self.pack.turns.scenarios[id]
+            .track
+            .iter()
+            .filter(|t| t.turn.is_some())
+            .collect()
+    }
+    /// The current Game-Turn in words: `September 200 B.C. (Game-Turn 1 of 26)`.
+    pub fn turn_words(&self) -> String {
+        let track = self.track();
+        match track.get(self.turn) {
+            Some(t) => {
+                let month = t.month.clone().unwrap_or_default();
+                let mut m = month.chars();
+                let month = match m.next() {
+                    Some(c) => c.to_uppercase().chain(m).collect::<String>(),
+                    None => month,
+                };
+                format!(
+                    "{month} {} B.C. (Game-Turn {} of {})",
+                    t.year.clone().unwrap_or_default(),
+                    t.turn.clone().unwrap_or_default(),
+                    track.len()
+                )
+            }
+            None => "after the last Game-Turn".into(),
+        }
+    }
+    /// The Game-Turn number as printed (`1`…`26`).
+    pub fn turn_number(&self) -> String {
+        self.track()
+            .get(self.turn)
+            .and_then(|t| t.turn.clone())
+            .unwrap_or_else(|| (self.turn + 1).to_string())
+    }
+    /// The city in a hex.
+    pub fn city_at(&self, map: &str, hex: Hex) -> Option<&CityState> {
+        self.cities.get(&city_key(map, &hex.to_string()))
+    }
+    /// Land units in a hex (inside and outside its city).
+    pub fn units_at<'a>(
+        &'a self,
+        map: &'a str,
+        hex: &'a str,
+    ) -> impl Iterator<Item = (&'a String, &'a LandUnit)> + 'a {
+        self.units
+            .iter()
+            .filter(move |(_, u)| u.at.map == map && u.at.hex == hex)
+    }
+    /// The commander's Strategic Rating, when his counter is known.
+    pub fn rating(&self, id: &str) -> Option<u8> {
+        let c = self.commanders.get(id)?;
+        let counter = c.counter.as_ref()?;
+        if let Some(n) = self.pack.counters.commanders.get(counter) {
+            return Some(n.rating);
+        }
+        let pool = c.pool.as_ref()?;
+        self.pack
+            .counters
+            .roman_pools
+            .get(pool)?
+            .counters
+            .get(counter)
+            .map(|p| p.rating)
+    }
+    /// The commander's name for people: his counter's name, or his office while untried.
+    pub fn commander_name(&self, id: &str) -> String {
+        let Some(c) = self.commanders.get(id) else {
+            return id.to_string();
+        };
+        if let Some(counter) = &c.counter {
+            if let Some(n) = self.pack.counters.commanders.get(counter) {
+                return n.name.clone();
+            }
+            if let Some(p) = c
+                .pool
+                .as_ref()
+                .and_then(|p| self.pack.counters.roman_pools.get(p))
+                .and_then(|p| p.counters.get(counter))
+            {
+                return p.name.clone();
+            }
+        }
+        match &c.office {
+            Some(o) => format!("untried {o}"),
+            None => format!(
+                "untried {}",
+                c.pool.clone().unwrap_or_default().trim_end_matches('s')
+            ),
+        }
+    }
+}

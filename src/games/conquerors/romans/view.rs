@@ -1,0 +1,233 @@
+//! What a player sees of The Romans (`Ruleset::view`): the Game-Turn and phase, each side's
+//! Forces hex by hex (commanders with their rating or `untried`, units with SSP), the cities
+//! with class and control, the treasuries and the Alliance Table, on the Romans hex map.
+
+use std::collections::BTreeMap;
+
+use super::sequence::{pending, side_name};
+use super::state::{Phase, State};
+use crate::geo::Hex;
+use crate::view::{
+    CityView, Control, Force, HexLayout, LeaderView, MapKind, MapView, PlaceView, Point, SideView,
+    Track, UnitView, View,
+};
+
+/// A side's colour.
+fn colour(side: &str) -> &'static str {
+    match side {
+        "rome" => "#b0282c",
+        "macedon" => "#1f4e9c",
+        "syria" => "#2e7d32",
+        _ => "#7a6a4f",
+    }
+}
+
+/// The phase in words.
+pub fn phase_words(st: &State) -> String {
+    match &st.phase {
+        Phase::Campaign { side } => format!("{}'s Campaign Phase", side_name(side)),
+        Phase::Winter => "Winter/Planning Turn (not resolved yet)".into(),
+        Phase::Over => "game over".into(),
+    }
+}
+
+/// The situation for `viewer` (stacks are open: Romans [7.35] not built, ruling R-10).
+pub fn view(st: &State, viewer: Option<&str>) -> View {
+    let map_id = st.pack.scenarios[&st.scenario].maps[0].clone();
+    let file = st.maps.maps.get(&map_id);
+    let mut sides = Vec::new();
+    for side in &st.players {
+        let mut forces: BTreeMap<String, Force> = BTreeMap::new();
+        for (id, u) in st.units.iter().filter(|(_, u)| &u.side == side) {
+            let city = st.cities.get(&super::state::city_key(&u.at.map, &u.at.hex));
+            let f = forces.entry(u.at.hex.clone()).or_insert_with(|| Force {
+                place: u.at.hex.clone(),
+                at: "field".into(),
+                ..Default::default()
+            });
+            if let (true, Some(c)) = (u.at.inside, city) {
+                f.at = format!("inside {} (units marked)", c.name);
+            }
+            f.units.push(UnitView {
+                id: id.clone(),
+                kind: u.label.clone().unwrap_or_else(|| u.kind.replace('-', " ")),
+                short: short(&u.kind),
+                strength: format!("{} SSP", u.ssp),
+                steps: u8::try_from(u.ssp).unwrap_or(u8::MAX),
+                full_steps: u8::try_from(u.full_ssp).unwrap_or(u8::MAX),
+                status: [
+                    (u.nation != *side).then(|| u.nation.clone()),
+                    u.at.inside.then(|| "inside".to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
+            });
+        }
+        for (id, q) in st.squadrons.iter().filter(|(_, q)| &q.side == side) {
+            let f = forces.entry(q.at.hex.clone()).or_insert_with(|| Force {
+                place: q.at.hex.clone(),
+                at: "field".into(),
+                ..Default::default()
+            });
+            f.units.push(UnitView {
+                id: id.clone(),
+                kind: format!("{} squadron", q.kind),
+                short: q
+                    .kind
+                    .chars()
+                    .next()
+                    .map(|c| c.to_ascii_uppercase())
+                    .unwrap_or('S')
+                    .to_string()
+                    + "S",
+                strength: if q.half { "half".into() } else { "full".into() },
+                steps: if q.half { 1 } else { 2 },
+                full_steps: 2,
+                status: vec![],
+            });
+        }
+        for (id, c) in st.commanders.iter().filter(|(_, c)| &c.side == side) {
+            let f = forces.entry(c.at.hex.clone()).or_insert_with(|| Force {
+                place: c.at.hex.clone(),
+                at: "field".into(),
+                ..Default::default()
+            });
+            f.leaders.push(LeaderView {
+                name: format!("{} ({id})", st.commander_name(id)),
+                rating: st
+                    .rating(id)
+                    .map(|r| r.to_string())
+                    .unwrap_or_else(|| "untried".into()),
+                status: st
+                    .moved
+                    .get(id)
+                    .map(|_| vec!["moved".to_string()])
+                    .unwrap_or_default(),
+            });
+        }
+        sides.push(SideView {
+            id: side.clone(),
+            name: side_name(side),
+            colour: colour(side).into(),
+            forces: forces.into_values().collect(),
+            off_map: vec![],
+        });
+    }
+    let mut places: BTreeMap<String, PlaceView> = BTreeMap::new();
+    let place = |hex: &str| -> Option<PlaceView> {
+        let h = Hex::parse(hex).ok()?;
+        let e = file.and_then(|f| f.hexes.get(hex));
+        Some(PlaceView {
+            id: hex.to_string(),
+            name: hex.to_string(),
+            at: Some(Point { x: h.col, y: h.row }),
+            terrain: e.map(|e| e.terrain.name().to_string()).unwrap_or_default(),
+            ..Default::default()
+        })
+    };
+    for c in st.cities.values().filter(|c| c.at.map == map_id) {
+        if let Some(mut p) = place(&c.at.hex) {
+            p.name = c.name.clone();
+            p.control = Some(match &c.control {
+                Some(s) => Control::Side(s.clone()),
+                None => Control::Neutral,
+            });
+            let mut marks = vec![format!("class {:?}", c.class)];
+            if let Some(a) = &c.ally {
+                marks.push(format!("{a} home city"));
+            }
+            p.cities.push(CityView {
+                name: c.name.clone(),
+                wall_side: c.control.clone(),
+                marks,
+                ..Default::default()
+            });
+            places.insert(c.at.hex.clone(), p);
+        }
+    }
+    for s in &sides {
+        for f in &s.forces {
+            if !places.contains_key(&f.place) {
+                if let Some(p) = place(&f.place) {
+                    places.insert(f.place.clone(), p);
+                }
+            }
+        }
+    }
+    let layout = file.map(|f| HexLayout {
+        columns: (f.grid.columns.last - f.grid.columns.first + 1) as u32,
+        rows: (f.grid.rows.last - f.grid.rows.first + 1) as u32,
+        first_column: f.grid.columns.first as u32,
+        first_row: f.grid.rows.first as u32,
+        odd_columns_low: f.grid.convention == crate::geo::Convention::OddColumnsLow,
+    });
+    let mut tracks: Vec<Track> = st
+        .treasury
+        .iter()
+        .map(|(s, t)| Track {
+            name: format!("{} treasury (talents)", side_name(s)),
+            side: Some(s.clone()),
+            value: t.to_string(),
+            items: vec![],
+        })
+        .collect();
+    tracks.push(Track {
+        name: "Alliance Table".into(),
+        side: None,
+        value: format!("{} allies", st.allies.len()),
+        items: st
+            .allies
+            .iter()
+            .map(|(id, a)| {
+                let level = match (&a.permanent, &a.active, &a.toward) {
+                    (Some(p), _, _) => format!("allied to {} for the game", side_name(p)),
+                    (_, Some(p), _) => format!(
+                        "active ally of {} ({} toward {})",
+                        side_name(p),
+                        a.points,
+                        side_name(p)
+                    ),
+                    (_, _, Some(t)) => format!("{} toward {}", a.points, side_name(t)),
+                    _ => "middle column".into(),
+                };
+                (id.clone(), level)
+            })
+            .collect(),
+    });
+    let p = pending(st);
+    View {
+        title: "The Romans".into(),
+        turn: st.turn_words(),
+        phase: phase_words(st),
+        viewer: viewer.map(str::to_string),
+        sides,
+        map: MapView {
+            kind: layout.map(MapKind::Hex).unwrap_or_default(),
+            places: places.into_values().collect(),
+            ..Default::default()
+        },
+        tracks,
+        next: vec![p.prompt],
+        battle: None,
+        outcome: match st.phase {
+            Phase::Over => Some("the last Game-Turn is over; victory (Romans [19]) is not counted yet".into()),
+            _ => None,
+        },
+        notes: vec![
+            "Commander-led stacks are shown open: hidden stacks (Romans [7.35]) are not built yet (ruling R-10).".into(),
+        ],
+    }
+}
+
+/// A counter's short type.
+fn short(kind: &str) -> String {
+    match kind {
+        "legion" => "LEG".into(),
+        k => k
+            .split('-')
+            .filter_map(|w| w.chars().next())
+            .map(|c| c.to_ascii_uppercase())
+            .collect(),
+    }
+}

@@ -113,6 +113,25 @@ fn border_regions(map: &MapFile, regions: &[String]) -> BTreeSet<String> {
 /// printed cities with their classes, hexside features, coastlines, region borders and names,
 /// roads, and a caption saying the data's provenance. `title` heads the picture.
 pub fn board_view(map: &MapFile, title: &str) -> View {
+    View {
+        title: title.to_string(),
+        map: MapView {
+            kind: MapKind::Hex(hex_layout(map)),
+            geography_source: Some(
+                "Hex numbers, cities and classes as the rules print them; terrain, coasts, \
+                 hexsides, regions and roads provisional (tools/mapgen, scenarios/conquerors/maps)"
+                    .into(),
+            ),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// The grid of `map` with its printed board (every hex's terrain and marks, cities, hexside
+/// features, coastlines, region borders, roads, region names): what a hex-map game puts in its
+/// situation's [`MapKind::Hex`] so that its forces are drawn on the printed map.
+pub fn hex_layout(map: &MapFile) -> HexLayout {
     let conv = map.grid.convention;
     let mut hexes: BTreeMap<Hex, &crate::geo::hexmap::HexEntry> = BTreeMap::new();
     for (k, v) in &map.hexes {
@@ -189,30 +208,18 @@ pub fn board_view(map: &MapFile, title: &str) -> View {
                 .collect(),
         })
         .collect();
-    View {
-        title: title.to_string(),
-        map: MapView {
-            kind: MapKind::Hex(HexLayout {
-                columns: (map.grid.columns.last - map.grid.columns.first + 1).max(0) as u32,
-                rows: (map.grid.rows.last - map.grid.rows.first + 1).max(0) as u32,
-                first_column: map.grid.columns.first.max(0) as u32,
-                first_row: map.grid.rows.first.max(0) as u32,
-                odd_columns_low: conv == Convention::OddColumnsLow,
-                board: HexBoard {
-                    hexes: cells,
-                    hexsides,
-                    roads,
-                    labels: labels(map, &hexes, conv),
-                },
-            }),
-            geography_source: Some(
-                "Hex numbers, cities and classes as the rules print them; terrain, coasts, \
-                 hexsides, regions and roads provisional (tools/mapgen, scenarios/conquerors/maps)"
-                    .into(),
-            ),
-            ..Default::default()
+    HexLayout {
+        columns: (map.grid.columns.last - map.grid.columns.first + 1).max(0) as u32,
+        rows: (map.grid.rows.last - map.grid.rows.first + 1).max(0) as u32,
+        first_column: map.grid.columns.first.max(0) as u32,
+        first_row: map.grid.rows.first.max(0) as u32,
+        odd_columns_low: conv == Convention::OddColumnsLow,
+        board: HexBoard {
+            hexes: cells,
+            hexsides,
+            roads,
+            labels: labels(map, &hexes, conv),
         },
-        ..Default::default()
     }
 }
 

@@ -8,7 +8,7 @@ use super::sequence::{pending, side_name};
 use super::state::{Phase, State};
 use crate::geo::Hex;
 use crate::view::{
-    CityView, Control, Force, HexLayout, LeaderView, MapKind, MapView, PlaceView, Point, SideView,
+    CityView, Control, Force, LeaderView, MapKind, MapView, PlaceView, Point, SideView,
     Track, UnitView, View,
 };
 
@@ -155,13 +155,7 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             }
         }
     }
-    let layout = file.map(|f| HexLayout {
-        columns: (f.grid.columns.last - f.grid.columns.first + 1) as u32,
-        rows: (f.grid.rows.last - f.grid.rows.first + 1) as u32,
-        first_column: f.grid.columns.first as u32,
-        first_row: f.grid.rows.first as u32,
-        odd_columns_low: f.grid.convention == crate::geo::Convention::OddColumnsLow,
-    });
+    let layout = file.map(|f| crate::view::hex_layout(f));
     let mut tracks: Vec<Track> = st
         .treasury
         .iter()

@@ -190,23 +190,10 @@ fn leader_lost(state: &mut State, name: &str, at: Option<String>, ev: &mut Vec<E
         super::objectives::secure(state, &o, ev);
     }
     if name == "Darius" {
-        // 15.6: Bessus becomes Great King, placed with the largest Persian army.
+        // 15.6: Bessus becomes Great King, placed by the Persian (objectives::place_bessus).
         if let Some(b) = state.leaders.get("Bessus") {
             if matches!(b.place, Place::Track | Place::SetAside) {
-                let mut best: Option<(usize, String)> = None;
-                for p in state.pack.map.provinces.keys() {
-                    let n = state.field_units(Side::Persian, p).len();
-                    if n > 0 && best.as_ref().map(|(b, _)| n > *b).unwrap_or(true) {
-                        best = Some((n, p.clone()));
-                    }
-                }
-                if let Some((_, p)) = best {
-                    state.leaders.get_mut("Bessus").unwrap().place = Place::Province(p.clone());
-                    ev.push(Event::new(
-                        "Alexandros 15.6",
-                        format!("Bessus becomes Great King in {p}"),
-                    ));
-                }
+                state.bessus_due = true;
             }
         }
     }
@@ -272,15 +259,24 @@ pub fn leader_casualty(
 
 /// Alexandros 10.20 (ruling ): where the loser's survivors retreat: friendly first,
 /// then contested, then enemy-controlled; the owner's standing `retreat_to` choice within the
-/// best tier, else the first by name. `None`: no legal province (the survivors are eliminated).
+/// best tier, else the first by name; across borders open this turn (8.2; the entry limits of
+/// 8.3 are not applied yet, ruling 36b; `host` is the force, 6.3). `None`: no legal province
+/// (the survivors are eliminated).
 pub fn retreat_destination(
     state: &State,
     side: Side,
+    host: Host,
     p: &str,
     wanted: Option<&String>,
 ) -> Option<String> {
+    let counters: Vec<String> = state
+        .host_units(side, p, host)
+        .into_iter()
+        .chain(state.host_leaders(side, p, host))
+        .collect();
     let mut tiers: [Vec<String>; 3] = Default::default();
     for n in state.neighbours(p) {
+        let _ = &counters;
         if movement::crossing(state, side, p, &n).is_err() {
             continue;
         }
@@ -377,7 +373,7 @@ pub fn apply_result_for(
         };
         let units: Vec<String> = state.host_units(loser, province, h);
         let leaders = state.host_leaders(loser, province, h);
-        match retreat_destination(state, loser, province, wanted) {
+        match retreat_destination(state, loser, h, province, wanted) {
             Some(to) => {
                 for u in units {
                     state.units.get_mut(&u).unwrap().place = Place::Province(to.clone());

@@ -207,6 +207,9 @@ pub struct Battle {
     pub fire: BTreeMap<Side, FirePolicy>,
     /// Routed units each side gives up first to a pursuit (Alexandros 10.20).
     pub pursuit_losses: BTreeMap<Side, Vec<String>>,
+    /// Sides that decline to pursue if they win (Alexandros 10.20).
+    #[serde(default)]
+    pub no_pursuit: BTreeSet<Side>,
     /// Light infantry that used their one defensive fire (10.14 optional).
     pub fired_once: BTreeSet<String>,
     /// Steps lost per code.
@@ -264,6 +267,7 @@ impl Battle {
             attacked_from: BTreeMap::new(),
             fire: BTreeMap::new(),
             pursuit_losses: BTreeMap::new(),
+            no_pursuit: BTreeSet::new(),
             fired_once: BTreeSet::new(),
             steps_lost: BTreeMap::new(),
             eliminated: Vec::new(),
@@ -343,6 +347,15 @@ impl Battle {
             self.fire.insert(other, p.defensive_fire);
             if !p.pursuit_losses.is_empty() {
                 self.pursuit_losses.insert(other, p.pursuit_losses.clone());
+            }
+            match p.pursue {
+                Some(false) => {
+                    self.no_pursuit.insert(other);
+                }
+                Some(true) => {
+                    self.no_pursuit.remove(&other);
+                }
+                None => {}
             }
         }
         match self.phase.clone() {

@@ -40,6 +40,10 @@ pub struct BattleOrders {
     /// Kept until changed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pursuit_losses: Vec<String>,
+    /// Standing choice (Alexandros 10.20): `false` declines the pursuit if this side wins;
+    /// not given: the winner pursues. Kept until changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursue: Option<bool>,
 }
 
 /// A set-up placement (Alexandros 10.3).

@@ -40,6 +40,9 @@ pub struct BattlePlan {
     /// Own routed units to give up first to a pursuit (Alexandros 10.20).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pursuit_losses: Vec<String>,
+    /// Pursue when this side wins (Alexandros 10.20: the winner may pursue); `false` declines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursue: Option<bool>,
 }
 
 fn always() -> FirePolicy {
@@ -193,6 +196,7 @@ pub fn orders_for(
     let mut o = BattleOrders {
         defensive_fire: Some(plan.defensive_fire),
         pursuit_losses: plan.pursuit_losses.clone(),
+        pursue: plan.pursue,
         ..BattleOrders::default()
     };
     if plan.rally == RallyPolicy::AllLeaders {

@@ -103,7 +103,8 @@ impl Battle {
 
     /// Alexandros 10.18: rallied units and their leaders go to the Reserve, or if the enemy
     /// holds it to the first friendly-held box that admits them (Center, Left, Right,
-    /// outflanks); they may not attack this round (ruling R-9).
+    /// outflanks); they may not attack this round (ruling R-9: kept for rules version 0.2, as
+    /// the bundled historical demo is recorded with it; 10.18 itself sets no such bar).
     pub fn place_rallied(
         &mut self,
         pack: &Pack,

@@ -79,6 +79,15 @@ impl Battle {
             self.pursuit_losses
                 .insert(side, orders.pursuit_losses.clone());
         }
+        match orders.pursue {
+            Some(false) => {
+                self.no_pursuit.insert(side);
+            }
+            Some(true) => {
+                self.no_pursuit.remove(&side);
+            }
+            None => {}
+        }
         let rallied = self.rally_rolls(pack, side, &orders.rally, dice, &mut ev)?;
         self.movement(pack, n, side, orders, &mut ev)?;
         self.place_rallied(pack, side, &rallied, &mut ev);

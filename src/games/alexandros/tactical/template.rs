@@ -88,10 +88,11 @@ impl Battle {
                     .may_rally
                     .iter()
                     .filter(|id| self.unit(id).map(|u| u.side == side).unwrap_or(false))
+                    .filter(|id| self.leader_with(id).map(|l| l.name != "Darius").unwrap_or(true))
                     .map(String::as_str)
                     .collect();
                 if rally.is_empty() {
-                    s.push_str("  rally: []  # none of your units may rally (10.18)\n");
+                    s.push_str("  rally: []  # none of your units may rally: only a routed unit that began the round with a leader, and not with Darius (10.18)\n");
                 } else {
                     s.push_str(&format!(
                         "  rally: []  # may try (10.18): {}\n",

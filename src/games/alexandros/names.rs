@@ -123,10 +123,15 @@ pub fn check(state: &State, o: &Orders) -> Result<(), RuleError> {
         known(state, Unit, u, &order, "11.2")?;
         known(state, City, c, &order, "11.2")?;
     }
-    for (c, l) in &o.sieges {
-        let order = format!("sieges {c}: {l}");
+    for (c, so) in &o.sieges {
+        let order = format!("sieges {c}");
         known(state, City, c, &order, "11.1")?;
-        known(state, Leader, l, &order, "11.1")?;
+        for l in so.leaders() {
+            known(state, Leader, &l, &order, "11.1")?;
+        }
+        for u in so.units() {
+            known(state, Unit, &u, &order, "11.1")?;
+        }
     }
     for c in &o.surrender_rolls {
         known(state, City, c, &format!("surrender_rolls {c}"), "17.5")?;

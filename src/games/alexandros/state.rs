@@ -256,15 +256,6 @@ impl State {
         let t = self.turn_data();
         format!("{}-{}", format!("{:?}", t.season).to_lowercase(), t.year)
     }
-    /// The scenario's last turn (16.3), 46 when the data names none.
-    pub fn last_turn(&self) -> u8 {
-        self.pack
-            .scenario
-            .last_turn
-            .trim_start_matches('T')
-            .parse::<u8>()
-            .unwrap_or(46)
-    }
     /// Winter turn (8.2, 7.2, 12.1).
     pub fn is_winter(&self) -> bool {
         self.turn_data().season == data::Season::Winter

@@ -31,23 +31,25 @@ fn syria() -> State {
 }
 
 #[test]
-fn alexandros_8_3_persian_army_may_not_evade_a_battle_into_arabia() {
+fn alexandros_8_3_persian_unit_may_not_evade_into_arabia() {
     let mut s = syria();
-    put(&mut s, &["phalanx-6"], prov("Syria"));
-    put(&mut s, &["persian-cavalry-06", "persian-cavalry-07"], prov("Syria"));
-    control::update(&mut s);
     assert!(control::controls(&s, Side::Persian, "Arabia"));
     let st = BTreeMap::from([(
         "persian".to_string(),
-        standing("evade_battle: {Syria: Arabia}"),
+        standing("{evade_minor_combat: always, retreat_to: {Syria: Arabia}}"),
     )]);
     let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(3)).unwrap();
     ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(3)).unwrap());
     assert!(
-        ev.iter().any(|e| e.rule == "Alexandros 9.3" && e.text.contains("persian army in Syria cannot evade")),
-        "Arabia is closed to Persian units (8.3): {ev:#?}"
+        !ev.iter().any(|e| e.rule == "Alexandros 9.2"),
+        "no evasion roll: Arabia is closed to Persian units (8.3): {ev:#?}"
     );
-    assert!(ev.iter().any(|e| e.text.contains("battle in Syria: to the Tactical Display")));
+    assert!(
+        ev.iter()
+            .any(|e| e.rule == "Alexandros 9.4" && e.text.contains("minor combat in Syria")),
+        "the combat is fought: {ev:#?}"
+    );
+    assert_ne!(s.units["persian-cavalry-05"].place, prov("Arabia"));
 }
 
 /// Summer 334: Alexander's army and Memnon's meet in Ionia (a battle on the Tactical Display).

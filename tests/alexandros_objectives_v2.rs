@@ -95,3 +95,40 @@ fn alexandros_17_3_the_game_goes_on_past_summer_323_until_alexander_dies() {
     assert!(died && lived);
 }
 
+#[test]
+fn alexandros_14_2_greek_mercenaries_in_the_pool_join_agis() {
+    let mut s = summer_334();
+    clear_track(&mut s);
+    let turn = (2..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().spartan_revolt)
+        .unwrap();
+    s.turn = turn;
+    no_battle_in_ionia(&mut s);
+    for u in ["greek-mercenaries-1", "greek-mercenaries-2"] {
+        s.eliminate(u);
+    }
+    let mut broke = false;
+    for seed in 1..40 {
+        let mut t = s.clone();
+        let mut ev = submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
+        if Alexandros.pending(&t).step.ends_with("persian-movement") {
+            ev.extend(submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap());
+        }
+        if !t.spartan_revolt {
+            continue;
+        }
+        broke = true;
+        let e = ev
+            .iter()
+            .find(|e| e.rule == "Alexandros 14.2" && e.text.contains("join Agis"))
+            .unwrap_or_else(|| panic!("{ev:#?}"));
+        let joined = t
+            .units
+            .iter()
+            .filter(|(c, u)| c.starts_with("greek-mercenaries") && u.place == prov("Hellas"))
+            .count();
+        assert!(joined >= 1 && e.text.contains(&format!("{joined} Greek Mercenary")), "{e:?}");
+        break;
+    }
+    assert!(broke);
+}

@@ -259,9 +259,9 @@ pub fn leader_casualty(
 
 /// Alexandros 10.20 (ruling ): where the loser's survivors retreat: friendly first,
 /// then contested, then enemy-controlled; the owner's standing `retreat_to` choice within the
-/// best tier, else the first by name; across borders open this turn (8.2; the entry limits of
-/// 8.3 are not applied yet, ruling 36b; `host` is the force, 6.3). `None`: no legal province
-/// (the survivors are eliminated).
+/// best tier, else the first by name. Only provinces every retreating unit and leader may
+/// enter (8.2, 8.3, 14.2; `host` is the force, 6.3). `None`: no legal province (the survivors
+/// are eliminated).
 pub fn retreat_destination(
     state: &State,
     side: Side,
@@ -276,8 +276,7 @@ pub fn retreat_destination(
         .collect();
     let mut tiers: [Vec<String>; 3] = Default::default();
     for n in state.neighbours(p) {
-        let _ = &counters;
-        if movement::crossing(state, side, p, &n).is_err() {
+        if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
         let tier = if control::is_contested(state, &n) {

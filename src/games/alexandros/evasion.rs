@@ -19,13 +19,7 @@ pub const ANY: &str = "any";
 /// or contested province every counter of it may enter (8.2, 8.3: Indians only to Gandara,
 /// Upper and Lower India); barbarian raiders only into their province of origin.
 pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<String> {
-    let counters: Vec<String> = state
-        .host_units(side, p, host)
-        .into_iter()
-        .chain(state.host_leaders(side, p, host))
-        .collect();
     let mut out = minor_combat::destinations(state, side, host, p);
-    out.retain(|d| super::movement::force_may_enter(state, side, &counters, p, d).is_ok());
     if side == Side::Persian && host == Host::Raiders {
         let origins: Vec<String> = state
             .host_units(side, p, host)

@@ -1,6 +1,6 @@
-//! Random events (Alexandros 14): the Spartan Revolt (14.2; the Greek Mercenaries joining
-//! Agis are not implemented yet), Barbarian and Arab raids (14.3), and the optional Death of
-//! Alexander (17.3) and Mutiny (17.4).
+//! Random events (Alexandros 14): the Spartan Revolt with the Greek Mercenaries joining Agis
+//! (14.2), Barbarian and Arab raids (14.3), and the optional Death of Alexander (17.3) and
+//! Mutiny (17.4).
 
 use super::data::{Nationality, SetupCode, Side};
 use super::state::{Place, State};
@@ -105,6 +105,7 @@ pub fn random_events_with(
                 "Alexandros 14.2",
                 format!("the Spartan Revolt breaks out (roll {r})"),
             ));
+            revolt_mercenaries(state, dice, ev)?;
         } else {
             ev.push(Event::new(
                 "Alexandros 14.2",
@@ -160,7 +161,9 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         .filter(|(c, u)| {
             u.setup == SetupCode::Raid
                 && u.nationality == nationality
-                && state.units[c.as_str()].place == Place::SetAside
+                // Ruling A-59: eliminated raiders go back to the counter mix (14.3: the mix
+                // limits the raiders on the map at once, not over the game).
+                && matches!(state.units[c.as_str()].place, Place::SetAside | Place::Pool)
         })
         .map(|(c, _)| c.clone())
         .take(n)
@@ -178,6 +181,46 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         format!(
             "raid in {loc} (roll {r}): {} of {n} raiders appear (roll {r2})",
             free.len()
+        ),
+    ));
+    Ok(())
+}
+
+/// Alexandros 14.2: when the revolt breaks out and Greek Mercenary units lie in the dead pile
+/// or replacement pool, a d6 says how many of them (by unit code, as many as there are) join
+/// Agis and the Spartans in Hellas, at full strength, under the Persian. No die without them.
+pub fn revolt_mercenaries(
+    state: &mut State,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let pool: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(c, u)| {
+            u.place == Place::Pool
+                && state.pack.unit(c).map(|x| x.nationality) == Some(Nationality::GreekMercenary)
+        })
+        .map(|(c, _)| c.clone())
+        .collect();
+    if pool.is_empty() {
+        return Ok(());
+    }
+    let r = dice.d6("Greek Mercenaries joining Agis", "Alexandros 14.2")?;
+    let joining: Vec<String> = pool.into_iter().take(r as usize).collect();
+    for c in &joining {
+        let full = state.full_steps(c);
+        let u = state.units.get_mut(c).unwrap();
+        u.place = Place::Province(REVOLT_PROVINCE.into());
+        u.owner = Side::Persian;
+        u.steps = full;
+    }
+    ev.push(Event::new(
+        "Alexandros 14.2",
+        format!(
+            "roll {r}: {} Greek Mercenary unit(s) join Agis in {REVOLT_PROVINCE}: {}",
+            joining.len(),
+            joining.join(", ")
         ),
     ));
     Ok(())

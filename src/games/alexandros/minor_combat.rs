@@ -197,10 +197,10 @@ pub fn may_evade(state: &State, c: &MinorCombat) -> bool {
         && !destinations(state, c.defender, c.host_of(c.defender), &c.province).is_empty()
 }
 
-/// Alexandros 9.2, 9.5: adjacent friendly-controlled or contested provinces the force
-/// (`host`: the Persian main army, the Indians or the raiders) may cross into this turn (8.2;
-/// friendly first, then contested; each by name). The entry limits of 8.3 are not applied
-/// here yet (see docs/alexandros-rulings.md 36b); [`super::evasion::destinations`] applies them.
+/// Alexandros 9.2, 9.5, 8.3, 6.3: adjacent friendly-controlled or contested provinces the
+/// force (`host`: the Persian main army, the Indians or the raiders) may enter this turn —
+/// every one of its units and leaders allowed in by 8.2, 8.3 and 14.2 (friendly first, then
+/// contested; each by name).
 pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<String> {
     let mut friendly = Vec::new();
     let mut contested = Vec::new();
@@ -210,8 +210,7 @@ pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<Strin
         .chain(state.host_leaders(side, p, host))
         .collect();
     for n in state.neighbours(p) {
-        let _ = &counters;
-        if movement::crossing(state, side, p, &n).is_err() {
+        if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
         if control::is_contested(state, &n) {

@@ -103,8 +103,7 @@ impl Battle {
 
     /// Alexandros 10.18: rallied units and their leaders go to the Reserve, or if the enemy
     /// holds it to the first friendly-held box that admits them (Center, Left, Right,
-    /// outflanks); they may not attack this round (ruling R-9: kept for rules version 0.2, as
-    /// the bundled historical demo is recorded with it; 10.18 itself sets no such bar).
+    /// outflanks); 10.18 does not bar them from attacking in the same round.
     pub fn place_rallied(
         &mut self,
         pack: &Pack,
@@ -171,7 +170,6 @@ impl Battle {
             let u = self.unit_mut(id);
             u.place = p.clone();
             u.line = line;
-            self.no_attack.insert(id.clone());
             ev.push(Event::new(
                 "Alexandros 10.18",
                 format!(

@@ -281,12 +281,12 @@ impl Ruleset for Alexandros {
     fn id(&self) -> &'static str {
         "alexandros"
     }
-    /// Still 0.1 although issue 11 changed the resolution (evasion before battles 9.3, sieges
-    /// 11.1–11.4, entry limits 8.3, Bessus 15.6, Death of Alexander 17.3): the version is in
-    /// the header, whose hash feeds every die, so bumping it re-rolls the bundled historical
-    /// demo, which must be re-recorded first (see docs/protocol.md, "Versions").
+    /// 0.2 (issue 11): evasion before battles (9.3), sieges with several leaders and units
+    /// named per siege (11.1, 11.3, 11.4), entry limits on evasion and retreat (8.3), Bessus
+    /// placed by the Persian (15.6), Death of Alexander past Summer 323 (17.3). A 0.1 log is
+    /// refused by name (the state and the resolution changed); see docs/protocol.md.
     fn version(&self) -> &'static str {
-        "0.1"
+        "0.2"
     }
     fn title(&self) -> &'static str {
         "Alexandros: Conquest and Empire"

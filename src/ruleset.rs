@@ -260,6 +260,19 @@ pub trait Ruleset: Send + Sync + 'static {
         submission: &Submission<Self::Orders>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError>;
+    /// Checks the names in standing orders `standing` that `side` sends (units, places…),
+    /// before they are signed: every name the game does not know, each with the JSON
+    /// pointer of its value inside `standing:` (`/losses/2`) and a refusal that names the
+    /// rule and the nearest known names. Called when an order file is made into an entry,
+    /// never when a log is replayed (a signed entry stays valid). Default: nothing to say.
+    fn check_standing(
+        &self,
+        _state: &Self::State,
+        _side: &str,
+        _standing: &Self::Standing,
+    ) -> Vec<(String, RuleError)> {
+        Vec::new()
+    }
     /// The `orders:` part of an order file for `side` at the pending step,
     /// with the legal choices as comments (YAML text, indented by two spaces).
     fn template(&self, state: &Self::State, side: &str) -> String;
@@ -371,6 +384,9 @@ pub trait GameState: Send {
         submission: &Submission<Value>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError>;
+    /// See [`Ruleset::check_standing`]; standing orders that do not even have their shape
+    /// give one refusal at the empty path.
+    fn check_standing(&self, side: &str, standing: &Value) -> Vec<(String, RuleError)>;
     /// The state as a JSON value (hashed canonically; written to `state.yaml`).
     fn to_value(&self) -> Value;
     /// See [`Ruleset::template`].
@@ -434,6 +450,12 @@ impl<R: Ruleset> GameState for Typed<R> {
             seq,
         };
         self.rules.apply(&mut self.state, &ctx, &sub, dice)
+    }
+    fn check_standing(&self, side: &str, standing: &Value) -> Vec<(String, RuleError)> {
+        match from_value::<R::Standing>(&format!("standing orders of {side}"), standing) {
+            Ok(s) => self.rules.check_standing(&self.state, side, &s),
+            Err(e) => vec![(String::new(), e)],
+        }
     }
     fn to_value(&self) -> Value {
         crate::protocol::canonical::to_value(&self.state)

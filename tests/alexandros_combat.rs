@@ -42,19 +42,6 @@ fn no_casualties(s: &mut State) {
     s.pack = Arc::new(p);
 }
 
-/// Cilicia: Parmenio with two phalanxes against the Royal Guard (the Persian defends; 3:1).
-fn cilicia() -> State {
-    let mut s = summer_334();
-    put(
-        &mut s,
-        &["Parmenio", "phalanx-1", "phalanx-2"],
-        prov("Cilicia"),
-    );
-    put(&mut s, &["royal-guard"], prov("Cilicia"));
-    legatus::games::alexandros::control::update(&mut s);
-    s
-}
-
 fn run(
     s: &mut State,
     st: &BTreeMap<String, Standing>,

@@ -340,3 +340,96 @@ fn passphrase_mistyped_at_the_prompt_gets_three_tries() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(asked.borrow().len(), 3);
 }
+
+#[test]
+fn order_file_standing_orders_every_unknown_name_at_its_place_with_the_nearest() {
+    let t = Table::new();
+    let game = macedonian_movement(&t);
+    let tpl = ok(&["template", &game, "--side", "macedonian"]);
+    let file = format!(
+        "{}standing:\n  losses: [hetairoy, phalanx-1]\n  retreat_to: {{Phyrgia: Ionia, Ionia: Trace}}\n  battle_plan:\n    advance:\n    - {{from: Rigth, to: enemy Left}}\n    attack_from:\n    - {{box: enemy Centre}}\n    pursuit_losses: [hypaspists]\n",
+        with_orders(&tpl, "  moves: []\n")
+    );
+    let r = apply_bytes(&t, &game, "macedonian", "standing.yaml", file.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    for (needle, near, rule) in [
+        ("hetairoy", "did you mean hetairoi?", "Alexandros 9.5"),
+        ("Phyrgia", "did you mean Phrygia?", "Alexandros 9.5"),
+        ("Trace", "did you mean Thrace?", "Alexandros 9.5"),
+        ("Rigth", "did you mean Right?", "Alexandros 10.9"),
+        ("Centre", "did you mean enemy Center?", "Alexandros 10.10"),
+        (
+            "hypaspists",
+            "did you mean hypaspistoi?",
+            "Alexandros 10.20",
+        ),
+    ] {
+        let line = r
+            .err
+            .lines()
+            .find(|l| l.contains(needle) && l.contains(near))
+            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
+        assert!(line.contains(rule), "{line}");
+        assert!(
+            line.contains(&format!("standing.yaml:{}:", line_of(needle))),
+            "{needle} at its line: {line}"
+        );
+    }
+    // The unit's own column in its list.
+    let losses = line_of("hetairoy");
+    assert!(
+        r.err.contains(&format!("standing.yaml:{losses}:12:")),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn order_file_battle_placement_unknown_unit_and_box_named_with_the_nearest() {
+    let t = Table::new();
+    let game = new_game(&t);
+    let mut n = 0;
+    let (side, tpl) = loop {
+        let status = ok(&["status", &game]);
+        if status.contains("battle-") && status.contains("-setup") {
+            let side = if status.contains("persian-setup") {
+                "persian"
+            } else {
+                "macedonian"
+            };
+            break (side, ok(&["template", &game, "--side", side]));
+        }
+        t.act_in(&game, &mut n).expect("the game goes on");
+        assert!(n < 40, "no battle set-up step");
+    };
+    // The first placement's unit misspelt, the first Center box written the British way.
+    let at = tpl.find("unit: ").expect("a placement") + "unit: ".len();
+    let code: String = tpl[at..]
+        .chars()
+        .take_while(|c| !matches!(c, ',' | '}' | '\n' | ' '))
+        .collect();
+    let typo = format!("{code}x");
+    let file = tpl
+        .replacen(&format!("unit: {code}"), &format!("unit: {typo}"), 1)
+        .replacen("box: Center", "box: Centre", 1);
+    assert_ne!(file, tpl);
+    let r = apply_bytes(&t, &game, side, "battle.yaml", file.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    let line_of = |needle: &str| file.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    for (needle, near) in [
+        (typo.as_str(), format!("did you mean {code}?")),
+        ("Centre", "did you mean Center?".to_string()),
+    ] {
+        let line = r
+            .err
+            .lines()
+            .find(|l| l.contains(&near))
+            .unwrap_or_else(|| panic!("{needle} not reported:\n{}", r.err));
+        assert!(line.contains("Alexandros 10.3"), "{line}");
+        assert!(
+            line.contains(&format!("battle.yaml:{}:", line_of(needle))),
+            "{needle} at its line: {line}"
+        );
+    }
+}

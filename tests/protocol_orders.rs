@@ -221,6 +221,9 @@ fn protocol_orders_refused_by_the_rules_name_the_rule() {
     ]);
     let again = template(&t, "red").replace("bid: 2", "bid: 9");
     refused(&t, &again, "red", 1, "Tally T1");
+    // The refusal of a sealed step is at the refused order's line and column.
+    let line = again.lines().position(|l| l.contains("bid: 9")).unwrap() + 1;
+    refused(&t, &again, "red", 1, &format!("bad-orders.yaml:{line}:"));
 }
 
 #[test]

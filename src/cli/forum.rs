@@ -771,16 +771,7 @@ fn import_new(
     for e in &taken {
         log.push_str(&entry_yaml(e));
     }
-    if into.exists()
-        && std::fs::read_dir(into)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(true)
-    {
-        return Err(Error::input(format!(
-            "{} already exists and is not empty: import --new needs a new folder",
-            into.display()
-        )));
-    }
+    super::inbox::new_folder(into, "import --new needs a new folder")?;
     let (game, _) = verify(
         LogReader::new(label.to_string(), Cursor::new(log.as_bytes())),
         registry,

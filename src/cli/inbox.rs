@@ -368,16 +368,10 @@ fn inbox_new(
         best = Some((label, m, att, s));
     }
     let (label, m, att, _) = best.expect("inbox passes at least one message with a log");
-    if into.exists()
-        && std::fs::read_dir(into)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(true)
-    {
-        return Err(Error::input(format!(
-            "{} already exists and is not empty: give a new folder to --into, or merge into an existing game with --game",
-            into.display()
-        )));
-    }
+    new_folder(
+        into,
+        "give a new folder to --into, or merge into an existing game with --game",
+    )?;
     warn_head_mismatch(out, label, &m.body_text, &att.bytes)?;
     let name = format!("{label} ({})", att.file_name);
     let (game, _) = verify(
@@ -385,6 +379,23 @@ fn inbox_new(
         registry,
     )?;
     start_received_game(into, &game, &att.bytes, label, out)
+}
+
+/// Checks that `into` can hold a new game: it does not exist yet, or is an empty folder.
+///
+/// Errors: [`Error::Input`] saying it is not empty, then `instead` (what to do).
+pub(crate) fn new_folder(into: &Path, instead: &str) -> Result<(), Error> {
+    let taken = into.exists()
+        && std::fs::read_dir(into)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(true);
+    if taken {
+        return Err(Error::input(format!(
+            "{} already exists and is not empty: {instead}",
+            into.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Creates the folder `into` for a verified game received by mail or from a

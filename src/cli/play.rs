@@ -341,17 +341,7 @@ pub fn template(registry: &Registry, a: TemplateArgs, out: &mut dyn Write) -> Re
     let (game, _) = dir.load(registry)?;
     let folder = render::shell_word(&a.game.display().to_string());
     if let Some(side) = &a.side {
-        if game.header.player(side).is_none() {
-            return Err(Error::input(format!(
-                "no side {side:?} in this game; sides: {}",
-                game.header
-                    .players
-                    .iter()
-                    .map(|p| p.side.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+        orders::known_side(&game, side)?;
     }
     let side = match (&a.key, &a.side) {
         (Some(k), side) => orders::side_of_public(&game, &load_public(k)?, side.as_deref())?,
@@ -543,35 +533,45 @@ fn entry_from_file(
         };
         return Err(Error::input(at.render(&label)));
     }
+    // Standing orders are the rules' to check too, each name at its own place.
+    let standing_refusals: Vec<(Problem, RuleError)> = parsed
+        .standing
+        .as_ref()
+        .map(|s| game.check_standing(&parsed.side, s))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(path, e)| (place(&format!("/standing{path}")), e))
+        .collect();
     match orders::from_orders(game, parsed, &key) {
-        Ok(made) if problems.is_empty() => Ok(made),
-        Ok(_) => Err(file_errors(&label, problems, Vec::new())),
+        Ok(made) if problems.is_empty() && standing_refusals.is_empty() => Ok(made),
+        Ok(_) => Err(file_errors(&label, problems, standing_refusals)),
         Err(Error::Rules(first)) => {
             let ahead = orders::lookahead(game, &key, &parsed.side)?;
             let orders = parsed.orders.clone().unwrap_or_default();
             let found = match ahead.pending().kind {
-                PendingKind::Orders | PendingKind::Decision => refusals::all(
+                PendingKind::Orders | PendingKind::Decision | PendingKind::Sealed => refusals::all(
                     &ahead,
                     &parsed.side,
                     &orders,
                     parsed.standing.as_ref(),
                     first,
                 ),
-                _ => vec![refusals::Refusal {
+                PendingKind::GameOver => vec![refusals::Refusal {
                     path: None,
                     error: first,
                 }],
             };
-            let refusals = found
+            let mut refusals: Vec<(Problem, RuleError)> = found
                 .into_iter()
                 .map(|r| {
                     let at = place(&format!("/orders{}", r.path.unwrap_or_default()));
                     (at, r.error)
                 })
                 .collect();
+            refusals.extend(standing_refusals);
             Err(file_errors(&label, problems, refusals))
         }
-        Err(_) if !problems.is_empty() => Err(file_errors(&label, problems, Vec::new())),
+        Err(_) if !problems.is_empty() => Err(file_errors(&label, problems, standing_refusals)),
         Err(Error::Input(message)) => {
             // An envelope that does not fit the game: at the line of the field at fault.
             let field = if parsed.game != game.header.game {

@@ -43,17 +43,7 @@ pub fn run(registry: &Registry, a: ShowArgs, out: &mut dyn Write) -> Result<(), 
     let dir = GameDir::new(&a.game);
     let (game, _) = dir.load(registry)?;
     if let Some(side) = &a.side {
-        if !game.header.players.iter().any(|p| &p.side == side) {
-            return Err(Error::input(format!(
-                "--side {side}: the game's sides are {}",
-                game.header
-                    .players
-                    .iter()
-                    .map(|p| p.side.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+        crate::engine::orders::known_side(&game, side)?;
     }
     let reader = a.side.as_deref();
     let mut wrote = false;

@@ -441,10 +441,22 @@ impl Game {
             .map_err(|err| reject("signature", format!("{err} (author {})", e.author)))
     }
 
+    /// Every name in `standing` (the `standing:` of an order file by `side`) the rules do not
+    /// know, each with the JSON pointer of its value inside `standing:` (see
+    /// [`crate::ruleset::Ruleset::check_standing`]). Checked when an order file is made
+    /// into an entry, never on replay. Empty when every name is known.
+    pub fn check_standing(&self, side: &str, standing: &Value) -> Vec<(String, RuleError)> {
+        self.state.check_standing(side, standing)
+    }
+
     /// Runs `orders` (and `standing`, if given) by `side` for the pending step through
     /// the rules on a copy of the state, up to the first die, and changes nothing: the
     /// rules validate every order before drawing a die, so `Ok` means the rules take
     /// them. Used to find every refusal of an order file at once.
+    ///
+    /// At a sealed step the orders are checked together with those the other sides have
+    /// already revealed, as their reveal will be resolved; while another side's orders are
+    /// still hidden nothing can be checked yet and the answer is `Ok`.
     ///
     /// Errors: the rules' refusal ([`RuleError::Illegal`]).
     pub fn check_orders(
@@ -455,13 +467,29 @@ impl Game {
     ) -> Result<(), RuleError> {
         let pending = self.state.pending();
         let mut all_standing = self.standing.clone();
+        let mut by = BTreeMap::from([(side.to_string(), orders.clone())]);
+        if pending.kind == PendingKind::Sealed {
+            if let Some(round) = &self.sealed {
+                for (other, (o, s)) in &round.reveals {
+                    if other != side {
+                        by.insert(other.clone(), o.clone());
+                        if let Some(s) = s {
+                            all_standing.insert(other.clone(), s.clone());
+                        }
+                    }
+                }
+            }
+            if pending.sides.iter().any(|s| !by.contains_key(s)) {
+                return Ok(());
+            }
+        }
         if let Some(s) = standing {
             all_standing.insert(side.to_string(), s.clone());
         }
         let sub = Submission {
             kind: pending.kind,
             step: pending.step,
-            by: BTreeMap::from([(side.to_string(), orders.clone())]),
+            by,
         };
         let mut copy = self.state.clone_box();
         let mut dice = Dice::deferred();

@@ -34,26 +34,11 @@ pub fn side_of_public(
         .filter(|p| game.key(&p.side) == Some(&public))
         .map(|p| p.side.clone())
         .collect();
+    if let Some(s) = side {
+        known_side(game, s)?;
+    }
     match side {
         Some(s) if mine.iter().any(|m| m == s) => Ok(s.to_string()),
-        Some(s) if !game.header.players.iter().any(|p| p.side == s) => {
-            let sides: Vec<&str> = game
-                .header
-                .players
-                .iter()
-                .map(|p| p.side.as_str())
-                .collect();
-            let odd = if s.is_ascii() {
-                ""
-            } else {
-                " (it has non-ASCII letters: a look-alike?)"
-            };
-            Err(Error::input(format!(
-                "there is no side {s:?} in this game{}{odd}; the sides are {}",
-                crate::names::did_you_mean(s, sides.iter().copied()),
-                sides.join(", ")
-            )))
-        }
         Some(s) => Err(Error::input(format!(
             "this key does not belong to side {s:?} (it is {}); sign with {s}'s key",
             if mine.is_empty() {
@@ -71,6 +56,31 @@ pub fn side_of_public(
             mine.join(", ")
         ))),
     }
+}
+
+/// Checks that `side` is one of the game's sides.
+///
+/// Errors: [`Error::Input`] naming the nearest sides (and a look-alike letter) and every side.
+pub fn known_side(game: &Game, side: &str) -> Result<(), Error> {
+    let sides: Vec<&str> = game
+        .header
+        .players
+        .iter()
+        .map(|p| p.side.as_str())
+        .collect();
+    if sides.contains(&side) {
+        return Ok(());
+    }
+    let odd = if side.is_ascii() {
+        ""
+    } else {
+        " (it has non-ASCII letters: a look-alike?)"
+    };
+    Err(Error::input(format!(
+        "there is no side {side:?} in this game{}{odd}; the sides are {}",
+        crate::names::did_you_mean(side, sides.iter().copied()),
+        sides.join(", ")
+    )))
 }
 
 /// An unsigned entry of `kind` by `author` following the game's last entry, with
@@ -283,6 +293,11 @@ pub fn from_orders(
     };
     match kind {
         EntryKind::SealedCommit => {
+            // Once committed, sealed orders cannot be changed: refuse them now if the rules
+            // can already tell (every other side's orders known, or none to wait for).
+            ahead
+                .check_orders(&side, &orders, parsed.standing.as_ref())
+                .map_err(Error::Rules)?;
             let salt = sealed::salt(&key.seed(), game.game_id(), e.seq);
             e.commitment = Some(hex::encode(sealed::commitment(&salt, &body()?)));
         }

@@ -175,6 +175,11 @@ pub fn all(
                 _ => best = Some((score, i)),
             }
         }
+        // A later refusal no part still there can be blamed for comes from setting parts
+        // aside (a required order now missing): it is not the file's.
+        if best.is_none() && !out.is_empty() {
+            break;
+        }
         out.push(Refusal {
             path: best.map(|(_, i)| pointer(&parts[i])),
             error: error.clone(),

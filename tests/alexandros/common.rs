@@ -166,3 +166,16 @@ pub fn clear_track(s: &mut State) {
         }
     }
 }
+
+/// Cilicia: Parmenio with two phalanxes against the Royal Guard (the Persian defends; 3:1).
+pub fn cilicia() -> State {
+    let mut s = summer_334();
+    put(
+        &mut s,
+        &["Parmenio", "phalanx-1", "phalanx-2"],
+        prov("Cilicia"),
+    );
+    put(&mut s, &["royal-guard"], prov("Cilicia"));
+    legatus::games::alexandros::control::update(&mut s);
+    s
+}

@@ -211,11 +211,10 @@ pub fn leader_casualty(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let purpose = format!("leader casualty for {name}");
-    // The roll is for the leader's side.
-    let r = match state.leaders.get(name) {
-        Some(l) => dice
-            .roll_for(side_name(l.owner))
-            .d6(&purpose, "Alexandros 10.16")?,
+    // The rolls are for the leader's side.
+    let owner = state.leaders.get(name).map(|l| side_name(l.owner));
+    let r = match owner {
+        Some(side) => dice.roll_for(side).d6(&purpose, "Alexandros 10.16")?,
         None => dice.d6(&purpose, "Alexandros 10.16")?,
     };
     let res = state
@@ -226,7 +225,11 @@ pub fn leader_casualty(
         .to_string();
     let mut res = res;
     if res == "KIA" && name == "Alexander" {
-        let r2 = dice.d6("Alexander's KIA confirmation", "Alexandros 10.17")?;
+        let confirm = ("Alexander's KIA confirmation", "Alexandros 10.17");
+        let r2 = match owner {
+            Some(side) => dice.roll_for(side).d6(confirm.0, confirm.1)?,
+            None => dice.d6(confirm.0, confirm.1)?,
+        };
         if r2 > ALEXANDER_DIES_MAX {
             res = "WIA".into();
         }

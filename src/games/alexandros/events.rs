@@ -121,7 +121,10 @@ pub fn random_events_with(
 /// taken by unit code (ruling A-59), placed under Persian control and need no supply in their
 /// province of origin.
 pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-    let r = dice.d6("barbarian raid location", "Alexandros 14.3")?;
+    // Raiders come under Persian control (14.3): the raid's rolls are the Persian's.
+    let r = dice
+        .roll_for(super::state::side_name(Side::Persian))
+        .d6("barbarian raid location", "Alexandros 14.3")?;
     let loc = state
         .pack
         .table("raid-location")
@@ -146,7 +149,9 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
     } else {
         Nationality::Barbarian
     };
-    let r2 = dice.d6("barbarian raid size", "Alexandros 14.3")?;
+    let r2 = dice
+        .roll_for(super::state::side_name(Side::Persian))
+        .d6("barbarian raid size", "Alexandros 14.3")?;
     let n: usize = state
         .pack
         .table("raid-size")
@@ -258,7 +263,10 @@ pub fn death_of_alexander(
     if !matches!(a.place, Place::Province(_) | Place::City(_)) {
         return Ok(());
     }
-    let r = dice.d6("death of Alexander", "Alexandros 17.3")?;
+    // Alexander's fate: a Macedonian roll (17.3).
+    let r = dice
+        .roll_for(super::state::side_name(Side::Macedonian))
+        .d6("death of Alexander", "Alexandros 17.3")?;
     let max = if a.wounded {
         DEATH_MAX_WOUNDED
     } else {
@@ -315,7 +323,10 @@ pub fn mutiny_with(
         })
         .cloned()
         .unwrap_or_default();
-    let r = dice.d6("mutiny check", "Alexandros 17.4")?;
+    // The Macedonian army's mutiny check (17.4).
+    let r = dice
+        .roll_for(super::state::side_name(Side::Macedonian))
+        .d6("mutiny check", "Alexandros 17.4")?;
     let res = t.roll(r as u8, &col).unwrap_or("none").to_string();
     let Some(k) = res
         .strip_prefix("mutiny-")
@@ -388,13 +399,19 @@ pub fn mutiny_with(
     if pool.is_empty() {
         return Ok(());
     }
-    let pick = pool[(dice.die(
-        pool.len() as u32,
-        "treachery: which general",
-        "Alexandros 17.4",
-    )? - 1) as usize]
+    // Treachery strikes a Macedonian general (17.4): both rolls are the Macedonian's.
+    let pick = pool[(dice
+        .roll_for(super::state::side_name(Side::Macedonian))
+        .die(
+            pool.len() as u32,
+            "treachery: which general",
+            "Alexandros 17.4",
+        )?
+        - 1) as usize]
         .clone();
-    let r = dice.d6(&format!("treachery of {pick}"), "Alexandros 17.4")?;
+    let r = dice
+        .roll_for(super::state::side_name(Side::Macedonian))
+        .d6(&format!("treachery of {pick}"), "Alexandros 17.4")?;
     if r <= TREACHERY_MAX {
         let at = state.leaders[&pick].place.clone();
         state.leaders.get_mut(&pick).unwrap().place = Place::Removed;

@@ -378,7 +378,8 @@ pub fn run(
                             .cloned()
                     })
                     .unwrap_or_else(|| dests[0].clone());
-                let r = dice.d6(
+                // The evading side's roll (9.2).
+                let r = dice.roll_for(side_name(c.defender)).d6(
                     &format!("evasion from minor combat in {p}"),
                     "Alexandros 9.2",
                 )?;
@@ -418,8 +419,10 @@ pub fn run(
                         r
                     }
                     Lookup::Column(col) => {
-                        let r =
-                            dice.d6(&format!("minor combat in {p} at {col}"), "Alexandros 9.4")?;
+                        // The attacker rolls on the Minor Combat Results Table (9.4).
+                        let r = dice
+                            .roll_for(side_name(c.attacker))
+                            .d6(&format!("minor combat in {p} at {col}"), "Alexandros 9.4")?;
                         let res = result(&state.pack, r, &col);
                         ev.push(Event::new(
                             "Alexandros 9.4",

@@ -401,12 +401,23 @@ impl Ruleset for Alexandros {
                 format!("the {side_s} must act now"),
             )
         })?;
-        names::check(state, &o)?;
+        // Every side's orders (a sealed battle step carries both), before any other rule.
+        for theirs in sub.by.values() {
+            names::check(state, theirs)?;
+        }
         let (turn0, phase0) = (view::turn_short(state), view::phase_words(state));
         let result = self.resolve(state, ctx, sub, &pending, side, &o, dice, &mut ev);
         // Events the steps did not place are the sender's, in the phase he answered.
         crate::ruleset::stamp_events(&mut ev, 0, &turn0, &phase0, None, Some(&side_s), false);
         result.map(|()| ev)
+    }
+    fn check_standing(
+        &self,
+        state: &State,
+        _side: &str,
+        standing: &Standing,
+    ) -> Vec<(String, RuleError)> {
+        names::check_standing(state, standing)
     }
     fn template(&self, state: &State, side: &str) -> String {
         template(state, side)

@@ -2,7 +2,7 @@
 
 use super::data::{BorderType, Nationality, ProvinceGroup, ProvinceType, Side, UnitType};
 use super::orders::Move;
-use super::state::{Place, State};
+use super::state::{side_name, Place, State};
 use super::supply;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -489,7 +489,10 @@ pub fn forced_march_attrition(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let r = dice.d6("forced-march attrition", "Alexandros 8.6")?;
+    // Alexander's group marched (8.4): a Macedonian roll.
+    let r = dice
+        .roll_for(side_name(Side::Macedonian))
+        .d6("forced-march attrition", "Alexandros 8.6")?;
     let n = supply::attrition_steps(&state.pack, r, kind);
     ev.push(Event::new(
         "Alexandros 8.6",

@@ -526,7 +526,10 @@ pub fn surrender_rolls(
             ));
             continue;
         };
-        let r = dice.d6(&format!("surrender of {city}"), "Alexandros 17.5")?;
+        // The Macedonian rolls on the City Surrender Table (17.5).
+        let r = dice
+            .roll_for(side_name(Side::Macedonian))
+            .d6(&format!("surrender of {city}"), "Alexandros 17.5")?;
         if r < u32::from(lo) || r > u32::from(hi) {
             ev.push(Event::new(
                 "Alexandros 17.5",

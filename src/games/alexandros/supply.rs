@@ -182,7 +182,8 @@ pub fn supply_phase(
             continue; // 7.6, 7.2: nothing more to deplete
         }
         let mut count = 0usize;
-        let mut army_here = false;
+        // The sides whose armies the province supplies (7.2, 7.5, 7.7).
+        let mut armies: BTreeSet<Side> = BTreeSet::new();
         for side in [Side::Macedonian, Side::Persian] {
             let field = state.field_units(side, p).len();
             let city = state.city_units(side, p).len();
@@ -190,23 +191,30 @@ pub fn supply_phase(
                 count += city; // the sea-supplied army counts at its source (ruling A-07)
             } else {
                 count += field + city;
-                army_here |= field >= ARMY_UNITS;
+                if field >= ARMY_UNITS {
+                    armies.insert(side);
+                }
             }
         }
         for ((side, army), source) in &sea {
             if source == p {
                 count += state.field_units(*side, army).len();
-                army_here = true;
+                armies.insert(*side);
             }
         }
-        if !army_here {
+        if armies.is_empty() {
             continue;
         }
         let m = depletion_modifier(count, kind == ProvinceType::Mountain, winter);
-        let r = dice.d6(
-            &format!("depletion of {p} ({count} units)"),
-            "Alexandros 7.2",
-        )?;
+        let purpose = format!("depletion of {p} ({count} units)");
+        // The roll is for the army the province supplies; a Contested province supplying
+        // both sides' armies (7.7) rolls for neither.
+        let r = match armies.iter().collect::<Vec<_>>().as_slice() {
+            [one] => dice
+                .roll_for(side_name(**one))
+                .d6(&purpose, "Alexandros 7.2")?,
+            _ => dice.d6(&purpose, "Alexandros 7.2")?,
+        };
         let result = if depletes(r, m) {
             state.depleted.insert(p.clone());
             "depleted"
@@ -262,7 +270,7 @@ pub fn supply_phase(
             if army.len() < ARMY_UNITS {
                 continue; // 7.9 garrisons need no supply
             }
-            let r = dice.d6(
+            let r = dice.roll_for(side_name(side)).d6(
                 &format!("attrition of the {} army in {p}", side_name(side)),
                 "Alexandros 7.4",
             )?;

@@ -278,6 +278,24 @@ pub trait Ruleset: Send + Sync + 'static {
     fn template(&self, state: &Self::State, side: &str) -> String;
     /// Lines describing the state for the report.
     fn summary(&self, state: &Self::State) -> Vec<String>;
+    /// Whether a new `standing:` block merges with the side's earlier one key by key (a key
+    /// given replaces that key, `key: ~` removes it, a key left out stays: see
+    /// `engine::standing`) instead of replacing it whole. The default, `false`, keeps the
+    /// meaning of logs written before merging existed (PROTOCOL §12); a game opts in.
+    fn merges_standing(&self) -> bool {
+        false
+    }
+    /// What `side`'s standing orders `standing` will do in the coming steps, in plain words,
+    /// one line a rule they set (with its rule number), and what they leave to be asked. Empty
+    /// (the default): the engine lists the keys and their values.
+    fn describe_standing(
+        &self,
+        _state: &Self::State,
+        _side: &str,
+        _standing: &Self::Standing,
+    ) -> Vec<String> {
+        Vec::new()
+    }
     /// What a player sees: the situation, for every renderer (ARCHITECTURE: `view`). `side`
     /// is the reader (None: an open view). A game that draws nothing yet shows its title,
     /// the pending step and its summary lines.
@@ -363,7 +381,11 @@ pub trait DynRuleset: Send + Sync {
         data: &Value,
         options: &[String],
     ) -> Result<Box<dyn GameState>, SetupError>;
-    /// Parses an order file (YAML text). Errors carry line and column.
+    /// See [`Ruleset::merges_standing`].
+    fn merges_standing(&self) -> bool;
+    /// Parses an order file (YAML text). Errors carry line and column. For a ruleset that
+    /// merges standing orders, a top-level `standing:` key written as `~` (or as an empty
+    /// `[]`/`{}` the game's types leave out) is kept as null: it removes that key.
     fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, OrderFileError>;
     /// JSON Schema of the order files.
     fn order_schema(&self) -> schemars::Schema;
@@ -395,6 +417,11 @@ pub trait GameState: Send {
     fn summary(&self) -> Vec<String>;
     /// See [`Ruleset::view`].
     fn view(&self, side: Option<&str>) -> crate::view::View;
+    /// See [`Ruleset::merges_standing`].
+    fn merges_standing(&self) -> bool;
+    /// See [`Ruleset::describe_standing`]; empty when `standing` does not read as the game's
+    /// standing orders.
+    fn describe_standing(&self, side: &str, standing: &Value) -> Vec<String>;
 }
 
 struct Typed<R: Ruleset> {
@@ -470,6 +497,15 @@ impl<R: Ruleset> GameState for Typed<R> {
     fn view(&self, side: Option<&str>) -> crate::view::View {
         self.rules.view(&self.state, side)
     }
+    fn merges_standing(&self) -> bool {
+        self.rules.merges_standing()
+    }
+    fn describe_standing(&self, side: &str, standing: &Value) -> Vec<String> {
+        match serde_json::from_value::<R::Standing>(standing.clone()) {
+            Ok(s) => self.rules.describe_standing(&self.state, side, &s),
+            Err(_) => Vec::new(),
+        }
+    }
 }
 
 /// Wraps a typed ruleset for the registry.
@@ -513,9 +549,23 @@ impl<R: Ruleset> DynRuleset for Erased<R> {
             state,
         }))
     }
+    fn merges_standing(&self) -> bool {
+        self.0.merges_standing()
+    }
     fn parse_order_file(&self, text: &str) -> Result<ParsedOrders, OrderFileError> {
         let f: OrderFile<R::Orders, R::Standing> =
             serde_saphyr::from_str_with_options(text, crate::protocol::log::yaml_options())?;
+        let mut standing = f
+            .standing
+            .map(|s| crate::protocol::canonical::to_value(&s))
+            .transpose()?;
+        if self.0.merges_standing() {
+            if let Some(Value::Object(m)) = &mut standing {
+                for k in cleared_standing_keys(text) {
+                    m.entry(k).or_insert(Value::Null);
+                }
+            }
+        }
         Ok(ParsedOrders {
             game: f.game,
             after: f.after,
@@ -526,15 +576,39 @@ impl<R: Ruleset> DynRuleset for Erased<R> {
                 .orders
                 .map(|o| crate::protocol::canonical::to_value(&o))
                 .transpose()?,
-            standing: f
-                .standing
-                .map(|s| crate::protocol::canonical::to_value(&s))
-                .transpose()?,
+            standing,
         })
     }
     fn order_schema(&self) -> schemars::Schema {
         schemars::schema_for!(OrderFileSchema<R::Orders, R::Standing>)
     }
+}
+
+/// The top-level keys of an order file's `standing:` written as null (`~`, `null`, nothing) or
+/// as an empty list or map: the keys a merging ruleset removes (`engine::standing`). Read
+/// apart from the typed parse, which cannot tell a key written `~` from one left out.
+fn cleared_standing_keys(text: &str) -> Vec<String> {
+    #[derive(Deserialize)]
+    struct Raw {
+        #[serde(default)]
+        standing: Option<BTreeMap<String, Value>>,
+    }
+    let Ok(raw) =
+        serde_saphyr::from_str_with_options::<Raw>(text, crate::protocol::log::yaml_options())
+    else {
+        return Vec::new();
+    };
+    raw.standing
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, v)| match v {
+            Value::Null => true,
+            Value::Array(a) => a.is_empty(),
+            Value::Object(o) => o.is_empty(),
+            _ => false,
+        })
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// Schema shape of an order file (mirrors the private parsing struct).
@@ -553,7 +627,8 @@ struct OrderFileSchema<O, S> {
     step: String,
     /// Orders or decision for the step.
     orders: Option<O>,
-    /// Standing orders, kept until replaced.
+    /// Standing orders, kept until replaced (by a ruleset that merges them: key by key; a key
+    /// given as `~` is removed).
     standing: Option<S>,
 }
 

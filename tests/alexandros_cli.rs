@@ -163,3 +163,108 @@ fn alexandros_mail_before_sending_ones_own_step_is_warned() {
         m.body_text
     );
 }
+
+/// A new `standing:` block merges key by key with the side's earlier one (issue 12, PROTOCOL
+/// §12): a key given replaces that key, `key: ~` removes it, a key left out stays. `apply` says
+/// what the standing orders will do in the coming steps and names what the block replaced,
+/// added and removed and what stays; the removal is signed in the log and replays.
+#[test]
+fn alexandros_standing_orders_merge_key_by_key() {
+    use legatus::engine::orders;
+    use legatus::protocol::keys::SigningKey;
+    use std::path::Path;
+    let t = Table::new();
+    for side in ["macedonian", "persian"] {
+        SigningKey::generate(side)
+            .unwrap()
+            .write(&t.p(&format!("{side}.key")), None)
+            .unwrap();
+    }
+    let game = t.game();
+    ok(&[
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--dice",
+        "open",
+        "--player",
+        &format!("macedonian=Ana,a@example.org,{}", t.s("macedonian.key.pub")),
+        "--player",
+        &format!("persian=Ben,b@example.org,{}", t.s("persian.key.pub")),
+        "--dir",
+        &game,
+    ]);
+    ok(&["accept", &game, "--key", &t.s("macedonian.key")]);
+    ok(&["accept", &game, "--key", &t.s("persian.key")]);
+    let blocks = [
+        "standing:\n  sortie: always\n  retreat_to: {Ionia: Phrygia}\n  losses: [persian-cavalry-01]\n",
+        "standing:\n  sortie: ~\n  evade_minor_combat: never\n  losses: [persian-cavalry-02]\n",
+    ];
+    let mut said = Vec::new();
+    for n in 0..40 {
+        if said.len() == blocks.len() {
+            break;
+        }
+        let (g, _) = GameDir::new(&game).load(&registry()).unwrap();
+        let key_of = |side: &str| {
+            SigningKey::load(Path::new(&t.s(&format!("{side}.key"))), None).map_err(Into::into)
+        };
+        let next = orders::next_actor(&g, &key_of)
+            .unwrap()
+            .expect("game goes on");
+        let key = t.s(&format!("{}.key", next.side));
+        if !next.orders {
+            ok(&["apply", &game, "--key", &key]);
+            continue;
+        }
+        let mut file = ok(&["template", &game, "--side", &next.side, "--key", &key]);
+        if next.side == "persian" {
+            file.push_str(blocks[said.len()]);
+        }
+        let f = t.s(&format!("orders-{n}.yaml"));
+        std::fs::write(&f, file).unwrap();
+        let out = ok(&["apply", &game, "--orders", &f, "--key", &key]);
+        if next.side == "persian" {
+            said.push(out);
+        }
+    }
+    assert_eq!(said.len(), 2, "the Persian sent two order files");
+    // The first block: what each standing order does, and what is left to ask.
+    assert!(
+        said[0].contains("sortie: always — a besieged garrison of yours sorties")
+            && said[0].contains("retreat_to: a retreat or evasion goes from Ionia to Phrygia")
+            && said[0].contains("not set, so asked of you when it comes up: whether to evade")
+            && said[0].contains("merges key by key"),
+        "{}",
+        said[0]
+    );
+    // The second: merged, naming what it replaced, added, removed and kept.
+    assert!(
+        said[1].contains("replaces your earlier `losses`")
+            && said[1].contains("adds `evade_minor_combat`")
+            && said[1].contains("removes `sortie`")
+            && said[1].contains("your earlier `retreat_to` stays in force")
+            && said[1].contains("evade_minor_combat: never")
+            && said[1].contains("whether a besieged garrison sorties (11.5)"),
+        "{}",
+        said[1]
+    );
+    let (g, _) = GameDir::new(&game).load(&registry()).unwrap();
+    assert_eq!(
+        g.standing("persian").unwrap(),
+        &serde_json::json!({
+            "evade_minor_combat": "never",
+            "losses": ["persian-cavalry-02"],
+            "retreat_to": {"Ionia": "Phrygia"}
+        })
+    );
+    let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
+    assert!(
+        log.contains("sortie: null") || log.contains("sortie: ~"),
+        "the removal is in the signed entry"
+    );
+    let v = ok(&["verify", &t.s("game/log.yaml")]);
+    assert!(v.contains("Verdict: VALID"), "{v}");
+}

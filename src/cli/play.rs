@@ -609,17 +609,11 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
         }
         Some(path) => entry_from_file(&dir, &game, path, &a.key, a.side.as_deref())?,
     };
-    let mut standing_note = Vec::new();
-    if a.orders.is_some() {
-        if let Some(new) = &entry.standing {
-            standing_note = standing_lines(game.standing(&entry.author), new, &entry.author);
-        } else if let Some(old) = game.standing(&entry.author) {
-            standing_note = vec![format!(
-                "Your standing orders stay as they were ({}): they answer for you wherever they cover a choice.",
-                keys_of(old).join(", ")
-            )];
-        }
-    }
+    let standing_note = if a.orders.is_some() {
+        standing_lines(&game, &next, &entry.author, entry.standing.as_ref())
+    } else {
+        Vec::new()
+    };
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next, &a.game)?;
     for l in standing_note {
@@ -628,45 +622,90 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
     Ok(())
 }
 
-fn keys_of(v: &serde_json::Value) -> Vec<String> {
-    v.as_object()
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default()
-}
-
-/// What a new `standing:` block does: each rule it sets (it replaces the earlier block as a
-/// whole — PROTOCOL "standing orders"), and the earlier keys it no longer sets.
+/// What the sender's standing orders will do from now on (in the game's words, or key by key)
+/// and, when the entry carried a `standing:` block, what it changed: merged key by key or
+/// replacing the earlier block whole, as the ruleset does (`engine::standing`).
 fn standing_lines(
-    old: Option<&serde_json::Value>,
-    new: &serde_json::Value,
+    before: &Game,
+    after: &Game,
     side: &str,
+    new: Option<&serde_json::Value>,
 ) -> Vec<String> {
-    let mut out = vec![format!(
-        "Standing orders of the {side} from now on (they answer for you, and are reported in your name, wherever they cover a choice):"
-    )];
-    if let Some(m) = new.as_object() {
-        for (k, v) in m {
-            let mut text = serde_json::to_string(v).unwrap_or_default();
-            if text.chars().count() > 100 {
-                text = text.chars().take(97).collect::<String>() + "...";
+    use crate::engine::standing::{and_list, change};
+    let Some(now) = after.standing(side).or(new) else {
+        return Vec::new();
+    };
+    let mut out = vec![match new {
+        Some(_) => format!(
+            "Standing orders of the {side} from now on (they answer for you, and are reported in your name, wherever they cover a choice):"
+        ),
+        None => format!(
+            "Your standing orders stay as they were (this file has no `standing:`); in the coming steps they answer for the {side}:"
+        ),
+    }];
+    let described = after.describe_standing(side, now);
+    if described.is_empty() {
+        if let Some(m) = now.as_object() {
+            for (k, v) in m {
+                let mut text = serde_json::to_string(v).unwrap_or_default();
+                if text.chars().count() > 100 {
+                    text = text.chars().take(97).collect::<String>() + "...";
+                }
+                out.push(format!("  - {k}: {text}"));
             }
-            out.push(format!("  - {k}: {text}"));
         }
+    } else {
+        out.extend(described.into_iter().map(|l| format!("  - {l}")));
     }
-    if let Some(old) = old {
-        let new_keys = keys_of(new);
-        let dropped: Vec<String> = keys_of(old)
-            .into_iter()
-            .filter(|k| !new_keys.contains(k))
-            .collect();
-        out.push(if dropped.is_empty() {
-            "This block replaces your earlier standing orders.".to_string()
+    let Some(new) = new else {
+        return out;
+    };
+    const MERGE: &str = "A new `standing:` block merges key by key with the earlier one: a key given replaces it, `key: ~` removes it, a key left out stays.";
+    let Some(old) = before.standing(side) else {
+        if before.merges_standing() {
+            out.push(MERGE.to_string());
+        }
+        return out;
+    };
+    let c = change(Some(old), new, now);
+    let quote =
+        |keys: &[String]| and_list(&keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>());
+    if before.merges_standing() {
+        let mut parts = Vec::new();
+        if !c.replaced.is_empty() {
+            parts.push(format!("replaces your earlier {}", quote(&c.replaced)));
+        }
+        if !c.repeated.is_empty() {
+            parts.push(format!("repeats {} unchanged", quote(&c.repeated)));
+        }
+        if !c.added.is_empty() {
+            parts.push(format!("adds {}", quote(&c.added)));
+        }
+        if !c.removed.is_empty() {
+            parts.push(format!("removes {}", quote(&c.removed)));
+        }
+        let mut line = if parts.is_empty() {
+            "This block changes none of your earlier standing orders".to_string()
         } else {
-            format!(
-                "This block replaces your earlier standing orders as a whole: {} no longer set (repeat them in the block to keep them).",
-                dropped.join(", ")
-            )
-        });
+            format!("This block {}", and_list(&parts))
+        };
+        if !c.kept.is_empty() {
+            line.push_str(&format!(
+                "; your earlier {} stay{} in force",
+                quote(&c.kept),
+                if c.kept.len() == 1 { "s" } else { "" }
+            ));
+        }
+        line.push_str(". ");
+        line.push_str(MERGE);
+        out.push(line);
+    } else if c.removed.is_empty() {
+        out.push("This block replaces your earlier standing orders.".to_string());
+    } else {
+        out.push(format!(
+            "This block replaces your earlier standing orders as a whole: {} no longer set (repeat them in the block to keep them).",
+            c.removed.join(", ")
+        ));
     }
     out
 }

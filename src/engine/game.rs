@@ -344,9 +344,31 @@ impl Game {
         })
     }
 
-    /// A side's standing orders in force (the latest `standing:` block it sent).
+    /// A side's standing orders in force (its latest `standing:` block, merged key by key with
+    /// the earlier ones when the ruleset merges them: `engine::standing`).
     pub fn standing(&self, side: &str) -> Option<&Value> {
         self.standing.get(side)
+    }
+
+    /// Whether the ruleset merges a new `standing:` block key by key with the earlier one.
+    pub fn merges_standing(&self) -> bool {
+        self.state.merges_standing()
+    }
+
+    /// `side`'s standing orders once `new` (a `standing:` block as sent) takes effect.
+    pub fn standing_after(&self, side: &str, new: &Value) -> Value {
+        super::standing::combine(self.standing.get(side), new, self.merges_standing())
+    }
+
+    /// What `side`'s standing orders `standing` will do, in the game's words (empty when the
+    /// ruleset does not say).
+    pub fn describe_standing(&self, side: &str, standing: &Value) -> Vec<String> {
+        self.state.describe_standing(side, standing)
+    }
+
+    fn keep_standing(&mut self, side: &str, new: &Value) {
+        let merged = self.standing_after(side, new);
+        self.standing.insert(side.to_string(), merged);
     }
 
     /// The ruleset's pending step.
@@ -484,7 +506,7 @@ impl Game {
             }
         }
         if let Some(s) = standing {
-            all_standing.insert(side.to_string(), s.clone());
+            all_standing.insert(side.to_string(), self.standing_after(side, s));
         }
         let sub = Submission {
             kind: pending.kind,
@@ -756,7 +778,7 @@ impl Game {
                     .clone()
                     .ok_or_else(|| reject("rules", "orders entry without orders"))?;
                 if let Some(s) = &e.standing {
-                    self.standing.insert(e.author.clone(), s.clone());
+                    self.keep_standing(&e.author, s);
                 }
                 let sub = Submission {
                     kind: pending.kind,
@@ -849,7 +871,7 @@ impl Game {
                     let mut by = BTreeMap::new();
                     for (side, (orders, standing)) in round.reveals {
                         if let Some(s) = standing {
-                            self.standing.insert(side.clone(), s);
+                            self.keep_standing(&side, &s);
                         }
                         by.insert(side, orders);
                     }

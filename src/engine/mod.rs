@@ -14,6 +14,7 @@ pub mod orders;
 pub mod pages;
 pub mod refusals;
 pub mod render;
+pub mod standing;
 pub mod verify;
 
 pub use error::Error;

@@ -291,6 +291,13 @@ impl Ruleset for Alexandros {
     fn title(&self) -> &'static str {
         "Alexandros: Conquest and Empire"
     }
+    /// A new `standing:` block merges key by key (since version 0.2; issue 12).
+    fn merges_standing(&self) -> bool {
+        true
+    }
+    fn describe_standing(&self, state: &State, _side: &str, standing: &Standing) -> Vec<String> {
+        orders::describe_standing(state, standing)
+    }
     fn options(&self) -> Vec<OptionInfo> {
         vec![
             OptionInfo {

@@ -194,7 +194,9 @@ pub enum SortiePolicy {
 }
 
 /// Standing orders: answers to decisions the opponent's resolution may ask for, kept until
-/// replaced. Anything left out is asked for (the game waits for a decision).
+/// changed. A new `standing:` block merges with the earlier one key by key (each key given
+/// replaces that key whole — a battle plan is one key —, `key: ~` removes it, a key left out
+/// stays). Anything not set is asked for (the game waits for a decision).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Standing {
@@ -211,7 +213,11 @@ pub struct Standing {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sortie: Option<SortiePolicy>,
     /// Sea supply (7.5): army's province → supplying province.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_empty",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub sea_supply: BTreeMap<String, String>,
     /// Evasion before a battle on the Tactical Display (9.3): battle province → province to
     /// evade into, or `any` (the first open one). Provinces not named: no evasion attempt.
@@ -233,4 +239,152 @@ pub struct Standing {
     /// Standing plan for battles on the Tactical Display.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_plan: Option<BattlePlan>,
+}
+
+/// `sea_supply: ~` reads as no sea supply (the key removed from the standing orders).
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    Ok(Option::<BTreeMap<String, String>>::deserialize(d)?.unwrap_or_default())
+}
+
+/// What standing orders `st` of `side` will do in the coming steps, one line a rule they set
+/// (Alexandros 7.4, 7.5, 9.2, 9.5, 10, 11.4, 11.5), then the decisions they leave to be asked.
+pub fn describe_standing(state: &super::state::State, st: &Standing) -> Vec<String> {
+    use super::state::Place;
+    let mut out = Vec::new();
+    let mut asked = Vec::new();
+    match st.evade_minor_combat {
+        Some(EvadePolicy::Always) => out.push(
+            "evade_minor_combat: always — an army of yours attacked in minor combat tries to evade whenever it may (9.2)".to_string(),
+        ),
+        Some(EvadePolicy::Never) => out.push(
+            "evade_minor_combat: never — an army of yours attacked in minor combat stands and fights (9.2)".to_string(),
+        ),
+        Some(EvadePolicy::WhenOutnumbered) => out.push(
+            "evade_minor_combat: when_outnumbered — an army of yours attacked in minor combat tries to evade when the attacker has more units, and otherwise fights (9.2)".to_string(),
+        ),
+        None => asked.push("whether to evade a minor combat (9.2)"),
+    }
+    match &st.losses {
+        Some(order) if !order.is_empty() => {
+            let gone: Vec<&str> = order
+                .iter()
+                .filter(|u| {
+                    state
+                        .units
+                        .get(*u)
+                        .is_none_or(|x| matches!(x.place, Place::Pool | Place::Removed))
+                })
+                .map(String::as_str)
+                .collect();
+            let mut l = format!(
+                "losses: a step lost to attrition, minor combat or a siege is taken from the first of {} in the force hit; when none of them is, you are asked (7.4, 9.5, 11.4)",
+                order.join(", ")
+            );
+            if !gone.is_empty() {
+                l.push_str(&format!("; not on the map now: {}", gone.join(", ")));
+            }
+            out.push(l);
+        }
+        _ => asked.push("which unit takes a step loss (7.4, 9.5, 11.4)"),
+    }
+    match &st.retreat_to {
+        Some(r) if !r.is_empty() => {
+            let routes: Vec<String> = r
+                .iter()
+                .map(|(from, to)| {
+                    if to == "stay" {
+                        format!("in {from} stay")
+                    } else {
+                        format!("from {from} to {to}")
+                    }
+                })
+                .collect();
+            out.push(format!(
+                "retreat_to: a retreat or evasion goes {} where the rules allow; from elsewhere you are asked (9.2, 9.5, 10.20)",
+                routes.join("; ")
+            ));
+        }
+        _ => asked.push("where to retreat or evade (9.2, 9.5, 10.20)"),
+    }
+    match st.sortie {
+        Some(SortiePolicy::Always) => out.push(
+            "sortie: always — a besieged garrison of yours sorties against the Siege Train whenever it may (11.5)".to_string(),
+        ),
+        Some(SortiePolicy::Never) => out.push(
+            "sortie: never — a besieged garrison of yours never sorties (11.5)".to_string(),
+        ),
+        None => asked.push("whether a besieged garrison sorties (11.5)"),
+    }
+    if !st.sea_supply.is_empty() {
+        let routes: Vec<String> = st
+            .sea_supply
+            .iter()
+            .map(|(army, from)| format!("the army in {army} from {from}"))
+            .collect();
+        out.push(format!(
+            "sea_supply: at each Supply Phase {} draws supply by sea, when the sea route is open (7.5)",
+            routes.join(", ")
+        ));
+    }
+    match &st.battle_plan {
+        Some(plan) => {
+            let mut parts = vec![
+                format!(
+                    "set-up {}",
+                    if plan.setup.is_some() {
+                        "given"
+                    } else {
+                        "asked of you"
+                    }
+                ),
+                format!(
+                    "rally: {}",
+                    match plan.rally {
+                        super::tactical::plan::RallyPolicy::AllLeaders =>
+                            "every routed unit with a leader",
+                        super::tactical::plan::RallyPolicy::None => "none",
+                    }
+                ),
+                format!(
+                    "defensive fire: {}",
+                    match plan.defensive_fire {
+                        super::tactical::FirePolicy::Always => "always",
+                        super::tactical::FirePolicy::Never => "never",
+                    }
+                ),
+            ];
+            for (n, what) in [
+                (plan.advance.len(), "advance rule"),
+                (plan.moves.len(), "move rule"),
+                (plan.attack_from.len(), "attack rule"),
+            ] {
+                if n > 0 {
+                    parts.push(crate::view::count(n, what));
+                }
+            }
+            if !plan.pursuit_losses.is_empty() {
+                parts.push(format!(
+                    "pursuit losses first from {}",
+                    plan.pursuit_losses.join(", ")
+                ));
+            }
+            if !plan.ask_me.is_empty() {
+                parts.push(format!("{} kept for you to decide", plan.ask_me.len()));
+            }
+            out.push(format!(
+                "battle_plan: fights your battles on the Tactical Display round by round — {} (10)",
+                parts.join("; ")
+            ));
+        }
+        None => asked.push("every battle's set-up and orders on the Tactical Display (10)"),
+    }
+    if !asked.is_empty() {
+        out.push(format!(
+            "not set, so asked of you when it comes up: {}",
+            asked.join("; ")
+        ));
+    }
+    out
 }

@@ -10,8 +10,9 @@ use super::{other, Battle, Engagement, FirePolicy, OPT_FLANK_SHIFT, OPT_LIGHT_IN
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
-/// One attacking box after checking: attacking place, attacked place, preferred pairs.
-pub type PlannedAttack = (Place, Place, Vec<(String, String)>);
+/// One attacking box after checking: attacking place, attacked place, preferred pairs, and
+/// the leader its owner named to take part (10.16).
+pub type PlannedAttack = (Place, Place, Vec<(String, String)>, Option<String>);
 
 /// The odds column of the Tactical Combat Results Table for an attack and a defence
 /// (strength points): attack ÷ defence rounded down; below 1:1 the first column, above the
@@ -68,18 +69,54 @@ impl Battle {
             })
             .collect();
         if into.kind(pack) == BoxKind::Reserve {
-            let engage = pack
-                .board
-                .get("Reserve")
-                .and_then(|b| b.engage)
-                .unwrap_or(u8::MAX) as usize;
-            let mut by_def = v.clone();
-            by_def.sort_by(|a, b| a.2.cmp(&b.2).then(a.3.cmp(&b.3)));
-            let keep: Vec<String> = by_def.into_iter().take(engage).map(|x| x.3).collect();
+            let ids: Vec<String> = v.iter().map(|x| x.3.clone()).collect();
+            let (keep, _) = self.reserve_defenders(pack, enemy, &ids);
             v.retain(|x| keep.contains(&x.3));
         }
         v.sort();
         v.into_iter().map(|x| x.3).collect()
+    }
+
+    /// Alexandros 10.5: of the units of `owner`'s Reserve that could defend (`ids`), the ones
+    /// that engage — at most the box's `engage` (4): first those of the owner's
+    /// `reserve_defenders`, then the strongest in defence (ties by code). The flag is true
+    /// when the owner's list decided (false: the default, or no choice to make).
+    pub fn reserve_defenders(&self, pack: &Pack, owner: Side, ids: &[String]) -> (Vec<String>, bool) {
+        let engage = pack
+            .board
+            .get("Reserve")
+            .and_then(|b| b.engage)
+            .unwrap_or(u8::MAX) as usize;
+        if ids.len() <= engage {
+            return (ids.to_vec(), false);
+        }
+        let named: Vec<String> = self
+            .choices
+            .get(&owner)
+            .map(|c| {
+                c.reserve_defenders
+                    .iter()
+                    .filter(|x| ids.contains(x))
+                    .take(engage)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut rest: Vec<(std::cmp::Reverse<u8>, String)> = ids
+            .iter()
+            .filter(|x| !named.contains(x))
+            .map(|x| {
+                (
+                    std::cmp::Reverse(strength(pack, self.unit(x).expect("unit")).defense),
+                    x.clone(),
+                )
+            })
+            .collect();
+        rest.sort();
+        let by_owner = !named.is_empty();
+        let mut keep = named;
+        keep.extend(rest.into_iter().map(|x| x.1).take(engage - keep.len()));
+        (keep, by_owner)
     }
 
     /// Alexandros 10.10: the duels of one attacking box. Return attacks of Eng results come
@@ -95,6 +132,20 @@ impl Battle {
         into: &Place,
         preferred: &[(String, String)],
     ) -> Vec<(String, String)> {
+        self.pair_explained(pack, side, from, into, preferred).0
+    }
+
+    /// [`Battle::pair`], with a note for each preferred duel the rules did not allow, saying
+    /// why (issue 12: the report says when the rules override a player's stated preference).
+    pub fn pair_explained(
+        &self,
+        pack: &Pack,
+        side: Side,
+        from: &Place,
+        into: &Place,
+        preferred: &[(String, String)],
+    ) -> (Vec<(String, String)>, Vec<String>) {
+        let mut notes = Vec::new();
         let n = self.round();
         let mut duels = Vec::new();
         let mut attackers = self.eligible_attackers(pack, side, from, true);
@@ -137,7 +188,10 @@ impl Battle {
         let order = self.defender_order(pack, side, into);
         let k = attackers.len().min(order.len());
         if k == 0 {
-            return duels;
+            for (a, d) in preferred {
+                notes.push(format!("{a} against {d} asked: no duel can be fought"));
+            }
+            return (duels, notes);
         }
         // Ties at the cut-off: the attacker picks (digest A-29).
         let key = |id: &String| {
@@ -173,7 +227,26 @@ impl Battle {
                 duels.push((a.clone(), d.clone()));
                 free.retain(|x| x != a);
                 open.retain(|x| x != d);
+                continue;
             }
+            let why = if duels.iter().any(|(x, y)| x == a && y == d) {
+                continue;
+            } else if !attackers.contains(a) && !duels.iter().any(|(x, _)| x == a) {
+                format!("{a} may not attack from {} now (first line, not advanced this round, not engaged; a Reserve attacks with four at most, 10.5, 10.6, 10.9, 10.12)", from.title())
+            } else if !free.contains(a) {
+                format!("{a} already fights another duel")
+            } else if !targets.contains(d) {
+                let must: Vec<&str> = targets.iter().map(String::as_str).collect();
+                format!(
+                    "with {k} attacker(s) the rules make this attack take on {} first (10.10: the strongest defenders; 10.15: the unattacked first line first)",
+                    must.join(", ")
+                )
+            } else if !open.contains(d) {
+                format!("{d} is already paired with another attacker")
+            } else {
+                "cavalry may not attack elephants (10.10)".to_string()
+            };
+            notes.push(format!("{a} against {d} asked, not fought: {why}"));
         }
         for d in order.iter().filter(|d| open.contains(d)) {
             let mut best: Option<(u8, String)> = None;
@@ -190,7 +263,7 @@ impl Battle {
                 duels.push((a, d.clone()));
             }
         }
-        duels
+        (duels, notes)
     }
 
     /// Alexandros 10.10: resolves every duel of one attacking box, one at a time.
@@ -202,7 +275,7 @@ impl Battle {
         dice: &mut Dice,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let (from, into, preferred) = attack;
+        let (from, into, preferred, leader) = attack;
         if self.occupant(into) != Some(other(side)) {
             ev.push(Event::new(
                 "Alexandros 10.10",
@@ -214,7 +287,65 @@ impl Battle {
             ));
             return Ok(());
         }
-        let duels = self.pair(pack, side, from, into, preferred);
+        // The leader the attacker named for the box (10.16), checked before the first die.
+        if let Some(l) = leader {
+            let key = Battle::box_key(side, from);
+            let here = self
+                .leader_place(l)
+                .map(|p| &p == from && self.leader(l).is_some_and(|x| x.with.is_some()))
+                .unwrap_or(false);
+            if here && !self.box_leader.contains_key(&key) {
+                self.box_leader.insert(key, l.clone());
+                ev.push(Event::new(
+                    "Alexandros 10.16",
+                    format!(
+                        "{l} takes part for {} this round (the {} player's order)",
+                        from.title(),
+                        super::side_name(side)
+                    ),
+                ));
+            } else if !here {
+                ev.push(Event::new(
+                    "Alexandros 10.16",
+                    format!(
+                        "{l}, named to take part for {}, is no longer stacked with a unit there",
+                        from.title()
+                    ),
+                ));
+            }
+        }
+        // The defending Reserve's four (10.5): the owner's choice or the default, said.
+        if into.kind(pack) == BoxKind::Reserve {
+            let ids: Vec<String> = self
+                .units_at(other(side), into)
+                .iter()
+                .filter(|u| !self.is_engaged(&u.id))
+                .map(|u| u.id.clone())
+                .collect();
+            let (keep, by_owner) = self.reserve_defenders(pack, other(side), &ids);
+            if keep.len() < ids.len() {
+                ev.push(Event::new(
+                    "Alexandros 10.5",
+                    format!(
+                        "{} engages {} ({})",
+                        into.title(),
+                        keep.join(", "),
+                        if by_owner {
+                            format!("the {} player's reserve_defenders", super::side_name(other(side)))
+                        } else {
+                            format!(
+                                "default: the strongest in defence; the {} player named none",
+                                super::side_name(other(side))
+                            )
+                        }
+                    ),
+                ));
+            }
+        }
+        let (duels, notes) = self.pair_explained(pack, side, from, into, preferred);
+        for note in notes {
+            ev.push(Event::new("Alexandros 10.10", note));
+        }
         self.boxes_attacked.insert(into.clone());
         if duels.is_empty() {
             ev.push(self.no_free_target(from, into));
@@ -375,8 +506,12 @@ impl Battle {
             }
         }
         let au = self.unit(a).expect("attacker").clone();
-        let la = self.participating_leader(pack, a);
-        let ld = self.participating_leader(pack, d);
+        let la = self.participating_leader(pack, a, ev);
+        let ld = self.participating_leader(pack, d, ev);
+        // Every leader stacked with a unit that suffers a result rolls (10.16), whether or not
+        // he was the one taking part for his box.
+        let sa = self.leader_with(a).map(|l| l.name.clone());
+        let sd = self.leader_with(d).map(|l| l.name.clone());
         let att = strength(pack, &au).attack + self.leader_bonus(pack, la.as_deref());
         let def = strength(pack, &du).defense + self.leader_bonus(pack, ld.as_deref());
         let shift = if self.option(OPT_FLANK_SHIFT) {
@@ -385,7 +520,10 @@ impl Battle {
             0
         };
         let col = odds_column(pack, att, def, shift);
-        let roll = dice.d6(&format!("combat {a} vs {d} at {col}"), "Alexandros 10.11")?;
+        // The attacker's roll (10.11): it names his side for the audit.
+        let roll = dice
+            .roll_for(super::side_name(au.side))
+            .d6(&format!("combat {a} vs {d} at {col}"), "Alexandros 10.11")?;
         let result = pack
             .table("tactical-combat-results")
             .and_then(|t| t.roll(roll as u8, &col))
@@ -396,13 +534,13 @@ impl Battle {
             format!("{a} ({att}) attacks {d} ({def}) at {col}: roll {roll}, {result}"),
         ));
         match result.as_str() {
-            "AR" => self.rout(pack, a, la, dice, ev)?,
+            "AR" => self.rout(pack, a, sa, dice, ev)?,
             "AL" => {
-                self.take_loss(pack, a, la, dice, ev)?;
+                self.take_loss(pack, a, sa, dice, ev)?;
             }
-            "DR" => self.rout(pack, d, ld, dice, ev)?,
+            "DR" => self.rout(pack, d, sd, dice, ev)?,
             "DL" => {
-                self.take_loss(pack, d, ld, dice, ev)?;
+                self.take_loss(pack, d, sd, dice, ev)?;
             }
             _ if at == UnitType::Elephant && dt.is_cavalry() && !dt.is_missile() => {
                 // The return attack would be cavalry against elephants (10.10): the pair
@@ -429,8 +567,9 @@ impl Battle {
         Ok(())
     }
 
-    /// Alexandros 10.12 AL/DL, 10.13: the unit loses a step (a stack loses a counter); with no
-    /// step left it is destroyed. A leader taking part (`leader`) rolls on the Loss column;
+    /// Alexandros 10.12 AL/DL, 10.13, 10.16: the unit loses a step (a stack loses a counter);
+    /// with no step left it is destroyed. The leader stacked with it (`leader`) rolls on the
+    /// Loss column;
     /// if his unit is gone and he lives he joins another unit of the box. Returns true if the
     /// unit was destroyed.
     pub fn take_loss(
@@ -483,7 +622,7 @@ impl Battle {
                     .map(|x| x.fate == super::Fate::Active)
                     .unwrap_or(false)
                 {
-                    self.restack_leader(pack, &l, &place, side);
+                    self.restack_leader(pack, &l, &place, side, ev);
                 }
             }
         }
@@ -491,9 +630,9 @@ impl Battle {
         Ok(destroyed)
     }
 
-    /// Alexandros 10.12 AR/DR, 10.17: the unit goes to its Routed Units box with its leader,
-    /// who first rolls on the Rout column; a unit stacked with Alexander ignores the rout, but
-    /// Alexander still rolls.
+    /// Alexandros 10.12 AR/DR, 10.16, 10.17: the unit goes to its Routed Units box with the
+    /// leader stacked with it (`leader`), who first rolls on the Rout column; a unit stacked
+    /// with Alexander ignores the rout, but Alexander still rolls.
     pub fn rout(
         &mut self,
         pack: &Pack,

@@ -88,6 +88,12 @@ impl Battle {
             }
             None => {}
         }
+        self.choices.entry(side).or_default().update(
+            &orders.leaders_first,
+            &orders.refill,
+            &orders.reserve_defenders,
+            &orders.rejoin,
+        );
         let rallied = self.rally_rolls(pack, side, &orders.rally, dice, &mut ev)?;
         self.movement(pack, n, side, orders, &mut ev)?;
         self.place_rallied(pack, side, &rallied, &mut ev);
@@ -209,7 +215,7 @@ impl Battle {
                         x.with = Some(a.id.clone());
                     }
                 } else {
-                    self.restack_leader(pack, &l, &a.place, side);
+                    self.restack_leader(pack, &l, &a.place, side, ev);
                 }
             }
             ev.push(Event::new(
@@ -337,6 +343,109 @@ impl Battle {
             }
             self.move_group(pack, side, &m.units, &to, &order, "Alexandros 10.8", ev)?;
         }
+        // Leaders re-attached or moving alone (10.7, 10.16; ruling R-16).
+        let mut moved = BTreeSet::new();
+        for (i, lm) in orders.leaders.iter().enumerate() {
+            let order = format!("leaders[{i}] {}", lm.leader);
+            if !moved.insert(lm.leader.clone()) {
+                return Err(bad(order, "Alexandros 10.16", "a leader moves once per movement phase"));
+            }
+            self.move_leader(pack, n, side, lm, &order, ev)?;
+        }
+        Ok(())
+    }
+
+    /// Alexandros 10.7, 10.8, 10.16 (ruling R-16): a leader of `side` on the display — stacked
+    /// with a unit that is not engaged, or alone, but not in the Routed Units box — goes to a
+    /// leaderless unit of his box or of a box joined to his (10.4), or alone into a box joined
+    /// to his that holds no enemy unit (an own box, or an enemy box own units hold). Leaders
+    /// are not units (10.5), so this is no tactical move; like one, it leaves the box only
+    /// after the first round (10.8).
+    fn move_leader(
+        &mut self,
+        pack: &Pack,
+        n: u8,
+        side: Side,
+        lm: &super::LeaderMove,
+        order: &str,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let rule = "Alexandros 10.16";
+        let Some(l) = self
+            .leader(&lm.leader)
+            .filter(|l| l.side == side && l.fate == Fate::Active)
+            .cloned()
+        else {
+            let mine: Vec<String> = self
+                .leaders
+                .iter()
+                .filter(|l| l.side == side && l.fate == Fate::Active)
+                .map(|l| l.name.clone())
+                .collect();
+            return Err(bad(
+                order,
+                rule,
+                format!(
+                    "`{}` is not a leader of the {} player on the display (yours: {})",
+                    lm.leader,
+                    side_name(side),
+                    mine.join(", ")
+                ),
+            ));
+        };
+        let at = self.leader_place(&l.name).expect("active leader has a place");
+        if at.name == "Routed" {
+            return Err(bad(order, rule, format!("{} is in the Routed Units box: he rallies with his unit (10.18)", l.name)));
+        }
+        if let Some(u) = &l.with {
+            if self.is_engaged(u) {
+                return Err(bad(order, "Alexandros 10.12", format!("{} is stacked with {u}, which is engaged", l.name)));
+            }
+        }
+        let (to, unit) = match (&lm.unit, &lm.to) {
+            (Some(u), None) => {
+                let x = self.own_unit(side, u, order)?;
+                if self.leader_with(u).is_some() {
+                    return Err(bad(order, "Alexandros 10.7", format!("{u} already has a leader (one leader per unit)")));
+                }
+                if self.is_engaged(u) {
+                    return Err(bad(order, "Alexandros 10.12", format!("{u} is engaged")));
+                }
+                (x.place.clone(), Some(u.clone()))
+            }
+            (None, Some(t)) => {
+                let p = Place::parse(pack, side, t, order)?;
+                if p.army != side && self.occupant(&p) != Some(side) {
+                    return Err(bad(order, rule, "a leader enters an enemy box only where own units stand"));
+                }
+                (p, None)
+            }
+            _ => {
+                return Err(bad(order, rule, "give either `unit` (the unit he joins) or `to` (a box he goes to alone)"));
+            }
+        };
+        if self.occupant(&to) == Some(other(side)) {
+            return Err(bad(order, rule, format!("{} is held by the enemy", to.title())));
+        }
+        if to != at {
+            if n == 1 {
+                return Err(bad(order, "Alexandros 10.8", "no movement between boxes in the first round"));
+            }
+            if !adjacent(pack, &at, &to) {
+                return Err(bad(order, "Alexandros 10.4", format!("{} is not joined to {}", at.title(), to.title())));
+            }
+        }
+        if let Some(x) = self.leaders.iter_mut().find(|x| x.name == l.name) {
+            x.with = unit.clone();
+            x.place = to.clone();
+        }
+        ev.push(Event::new(
+            rule,
+            match unit {
+                Some(u) => format!("{} joins {u} in {}", l.name, to.title()),
+                None => format!("{} moves alone to {}", l.name, to.title()),
+            },
+        ));
         Ok(())
     }
 
@@ -539,7 +648,7 @@ impl Battle {
                 return Err(bad(order, "Alexandros 10.10", "a box attacks only one box"));
             }
             if self.eligible_attackers(pack, side, &from, true).is_empty() {
-                return Err(bad(order, "Alexandros 10.6, 10.9", "no unit of this box may attack (first line, not advanced or rallied this round, not engaged)"));
+                return Err(bad(order, "Alexandros 10.6, 10.9", "no unit of this box may attack (first line, not advanced this round, not engaged)"));
             }
             if !adjacent(pack, &from, &into) {
                 return Err(bad(
@@ -575,7 +684,10 @@ impl Battle {
                 }
                 duels.push((d.attacker.clone(), d.defender.clone()));
             }
-            out.push((from, into, duels));
+            if let Some(l) = &a.leader {
+                self.check_attack_leader(side, &from, l, &order)?;
+            }
+            out.push((from, into, duels, a.leader.clone()));
         }
         // Return attacks of Eng results (10.12; digest A-30).
         let mut forced = Vec::new();
@@ -590,7 +702,7 @@ impl Battle {
                 continue;
             }
             let (f, t) = (d.place.clone(), a.place.clone());
-            match out.iter().position(|(fr, _, _)| *fr == f) {
+            match out.iter().position(|(fr, _, _, _)| *fr == f) {
                 Some(i) if out[i].1 != t => {
                     return Err(bad(
                         format!("attacks from {}", f.label(side)),
@@ -599,12 +711,12 @@ impl Battle {
                     ));
                 }
                 Some(_) => {}
-                None => forced.push((f, t, Vec::new())),
+                None => forced.push((f, t, Vec::new(), None)),
             }
         }
         let mut all = forced;
         for x in out {
-            if !all.iter().any(|(f, _, _)| *f == x.0) {
+            if !all.iter().any(|(f, _, _, _)| *f == x.0) {
                 all.push(x);
             }
         }
@@ -625,8 +737,56 @@ impl Battle {
         Ok(all)
     }
 
+    /// Alexandros 10.16: the leader an attack names must be a leader of `side` stacked with a
+    /// unit of the attacking box, and the box may not already have had another leader take
+    /// part this round (one leader per box per round).
+    fn check_attack_leader(
+        &self,
+        side: Side,
+        from: &Place,
+        leader: &str,
+        order: &str,
+    ) -> Result<(), RuleError> {
+        let here: Vec<String> = self
+            .units_at(side, from)
+            .iter()
+            .filter_map(|u| self.leader_with(&u.id).map(|l| l.name.clone()))
+            .collect();
+        if !here.iter().any(|l| l == leader) {
+            return Err(bad(
+                order,
+                "Alexandros 10.16",
+                if here.is_empty() {
+                    format!(
+                        "`{leader}` is not stacked with a unit of {}: no leader is",
+                        from.title()
+                    )
+                } else {
+                    format!(
+                        "`{leader}` is not stacked with a unit of {}; leaders there: {}",
+                        from.title(),
+                        here.join(", ")
+                    )
+                },
+            ));
+        }
+        if let Some(l) = self.box_leader.get(&Battle::box_key(side, from)) {
+            if l != leader {
+                return Err(bad(
+                    order,
+                    "Alexandros 10.16",
+                    format!(
+                        "{l} already took part for {} this round (one leader per box per round)",
+                        from.title()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Units of `side` in `from` that may attack this round: first line of a battle-line box,
-    /// not advanced or rallied this round (10.9), not engaged unless `forced_ok` and it must
+    /// not advanced this round (10.9), not engaged unless `forced_ok` and it must
     /// return an attack (10.12).
     pub fn eligible_attackers(
         &self,

@@ -111,16 +111,20 @@ fn battles(pack: &Pack) -> Vec<(&'static str, BattleSetup)> {
         ));
     }
     v.retain(|(_, s)| {
-        s.macedonian.units.len() >= 3
-            && s.persian.units.len() >= 3
-            && !s.persian.leaders.is_empty()
+        s.macedonian.units.len() >= 3 && s.persian.units.len() >= 3 && !s.persian.leaders.is_empty()
     });
     v
 }
 
 /// One battle fought by two plans; set-ups by the display's default where a plan has none.
 /// Returns how it ended: `nightfall`, or the decision and the winner.
-fn fight_one(pack: &Pack, setup: BattleSetup, mac: &BattlePlan, per: &BattlePlan, s: u32) -> String {
+fn fight_one(
+    pack: &Pack,
+    setup: BattleSetup,
+    mac: &BattlePlan,
+    per: &BattlePlan,
+    s: u32,
+) -> String {
     let mut b = Battle::new(pack, setup, &[]);
     let mut dice = Dice::from_seed(seed(s));
     let mut guard = 0;
@@ -194,7 +198,10 @@ fn battle_plans_decisions_measured() {
     show("fixture plans before", &tally(&p, &mac0, &per0, 100));
     let (mac, per) = bundled();
     show("fixture plans", &tally(&p, &mac, &per, 100));
-    show("template default plans", &tally(&p, &default_plan(), &default_plan(), 100));
+    show(
+        "template default plans",
+        &tally(&p, &default_plan(), &default_plan(), 100),
+    );
 }
 
 /// The bundled plans decide most battles (Alexandros 10.19): in 20 dice streams per kind of

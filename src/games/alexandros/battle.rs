@@ -463,7 +463,11 @@ pub fn default_plan() -> tactical::plan::BattlePlan {
     for b in ["Center", "Right", "Left"] {
         advance.push(step("Reserve", b));
     }
-    let moves = vec![step("Reserve", "Center"), step("Reserve", "Right"), step("Reserve", "Left")];
+    let moves = vec![
+        step("Reserve", "Center"),
+        step("Reserve", "Right"),
+        step("Reserve", "Left"),
+    ];
     tactical::plan::BattlePlan {
         attack_from,
         advance,

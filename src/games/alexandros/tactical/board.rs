@@ -233,7 +233,11 @@ impl Battle {
                 let wanted = self
                     .choices
                     .get(&side)
-                    .and_then(|c| c.refill.iter().find(|x| second.iter().any(|(_, i)| i == *x)))
+                    .and_then(|c| {
+                        c.refill
+                            .iter()
+                            .find(|x| second.iter().any(|(_, i)| i == *x))
+                    })
                     .cloned();
                 let (id, why) = match wanted {
                     Some(id) => (id, format!("the {} player's refill order", side_name(side))),

@@ -81,7 +81,12 @@ impl Battle {
     /// that engage — at most the box's `engage` (4): first those of the owner's
     /// `reserve_defenders`, then the strongest in defence (ties by code). The flag is true
     /// when the owner's list decided (false: the default, or no choice to make).
-    pub fn reserve_defenders(&self, pack: &Pack, owner: Side, ids: &[String]) -> (Vec<String>, bool) {
+    pub fn reserve_defenders(
+        &self,
+        pack: &Pack,
+        owner: Side,
+        ids: &[String],
+    ) -> (Vec<String>, bool) {
         let engage = pack
             .board
             .get("Reserve")
@@ -331,7 +336,10 @@ impl Battle {
                         into.title(),
                         keep.join(", "),
                         if by_owner {
-                            format!("the {} player's reserve_defenders", super::side_name(other(side)))
+                            format!(
+                                "the {} player's reserve_defenders",
+                                super::side_name(other(side))
+                            )
                         } else {
                             format!(
                                 "default: the strongest in defence; the {} player named none",

@@ -63,7 +63,12 @@ impl Column {
 impl Battle {
     /// The key of a box in [`Battle::box_leader`]: the side fighting from it and the place.
     pub fn box_key(side: Side, place: &Place) -> String {
-        format!("{}|{}|{}", side_name(side), side_name(place.army), place.name)
+        format!(
+            "{}|{}|{}",
+            side_name(side),
+            side_name(place.army),
+            place.name
+        )
     }
 
     /// Alexandros 10.16: the leader who takes part in combat for `unit` this round, if any —
@@ -300,7 +305,9 @@ impl Battle {
                 Some((u, why)) => {
                     ev.push(Event::new(
                         "Alexandros 10.12",
-                        format!("{name} joins {u} ({why}) and sits out the rest of this combat phase"),
+                        format!(
+                            "{name} joins {u} ({why}) and sits out the rest of this combat phase"
+                        ),
                     ));
                     l.with = Some(u);
                     self.sat_out.insert(name.to_string());

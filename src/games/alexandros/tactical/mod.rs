@@ -172,7 +172,13 @@ pub struct Choices {
 
 impl Choices {
     /// Takes every list the orders give; a list left out keeps the earlier choice.
-    pub fn update(&mut self, leaders_first: &[String], refill: &[String], reserve: &[String], rejoin: &[String]) {
+    pub fn update(
+        &mut self,
+        leaders_first: &[String],
+        refill: &[String],
+        reserve: &[String],
+        rejoin: &[String],
+    ) {
         for (mine, new) in [
             (&mut self.leaders_first, leaders_first),
             (&mut self.refill, refill),

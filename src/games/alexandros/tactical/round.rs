@@ -348,7 +348,11 @@ impl Battle {
         for (i, lm) in orders.leaders.iter().enumerate() {
             let order = format!("leaders[{i}] {}", lm.leader);
             if !moved.insert(lm.leader.clone()) {
-                return Err(bad(order, "Alexandros 10.16", "a leader moves once per movement phase"));
+                return Err(bad(
+                    order,
+                    "Alexandros 10.16",
+                    "a leader moves once per movement phase",
+                ));
             }
             self.move_leader(pack, n, side, lm, &order, ev)?;
         }
@@ -393,20 +397,37 @@ impl Battle {
                 ),
             ));
         };
-        let at = self.leader_place(&l.name).expect("active leader has a place");
+        let at = self
+            .leader_place(&l.name)
+            .expect("active leader has a place");
         if at.name == "Routed" {
-            return Err(bad(order, rule, format!("{} is in the Routed Units box: he rallies with his unit (10.18)", l.name)));
+            return Err(bad(
+                order,
+                rule,
+                format!(
+                    "{} is in the Routed Units box: he rallies with his unit (10.18)",
+                    l.name
+                ),
+            ));
         }
         if let Some(u) = &l.with {
             if self.is_engaged(u) {
-                return Err(bad(order, "Alexandros 10.12", format!("{} is stacked with {u}, which is engaged", l.name)));
+                return Err(bad(
+                    order,
+                    "Alexandros 10.12",
+                    format!("{} is stacked with {u}, which is engaged", l.name),
+                ));
             }
         }
         let (to, unit) = match (&lm.unit, &lm.to) {
             (Some(u), None) => {
                 let x = self.own_unit(side, u, order)?;
                 if self.leader_with(u).is_some() {
-                    return Err(bad(order, "Alexandros 10.7", format!("{u} already has a leader (one leader per unit)")));
+                    return Err(bad(
+                        order,
+                        "Alexandros 10.7",
+                        format!("{u} already has a leader (one leader per unit)"),
+                    ));
                 }
                 if self.is_engaged(u) {
                     return Err(bad(order, "Alexandros 10.12", format!("{u} is engaged")));
@@ -416,23 +437,43 @@ impl Battle {
             (None, Some(t)) => {
                 let p = Place::parse(pack, side, t, order)?;
                 if p.army != side && self.occupant(&p) != Some(side) {
-                    return Err(bad(order, rule, "a leader enters an enemy box only where own units stand"));
+                    return Err(bad(
+                        order,
+                        rule,
+                        "a leader enters an enemy box only where own units stand",
+                    ));
                 }
                 (p, None)
             }
             _ => {
-                return Err(bad(order, rule, "give either `unit` (the unit he joins) or `to` (a box he goes to alone)"));
+                return Err(bad(
+                    order,
+                    rule,
+                    "give either `unit` (the unit he joins) or `to` (a box he goes to alone)",
+                ));
             }
         };
         if self.occupant(&to) == Some(other(side)) {
-            return Err(bad(order, rule, format!("{} is held by the enemy", to.title())));
+            return Err(bad(
+                order,
+                rule,
+                format!("{} is held by the enemy", to.title()),
+            ));
         }
         if to != at {
             if n == 1 {
-                return Err(bad(order, "Alexandros 10.8", "no movement between boxes in the first round"));
+                return Err(bad(
+                    order,
+                    "Alexandros 10.8",
+                    "no movement between boxes in the first round",
+                ));
             }
             if !adjacent(pack, &at, &to) {
-                return Err(bad(order, "Alexandros 10.4", format!("{} is not joined to {}", at.title(), to.title())));
+                return Err(bad(
+                    order,
+                    "Alexandros 10.4",
+                    format!("{} is not joined to {}", at.title(), to.title()),
+                ));
             }
         }
         if let Some(x) = self.leaders.iter_mut().find(|x| x.name == l.name) {

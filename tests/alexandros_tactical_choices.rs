@@ -632,3 +632,56 @@ fn alexandros_10_20_pursuit_may_be_declined() {
     assert!(d.rolls().iter().all(|r| r.rule != "Alexandros 10.20"));
     assert_eq!(b.result().unwrap().eliminated.len(), before);
 }
+
+#[test]
+fn alexandros_10_18_template_offers_only_legal_rallies() {
+    let p = pack();
+    let mut s = granicus(&p);
+    s.persian = force(
+        &p,
+        Side::Persian,
+        &[
+            "indian-infantry-05",
+            "indian-infantry-06",
+            "indian-infantry-07",
+            "indian-cavalry",
+        ],
+        &["Porus"],
+    );
+    let mut b = Battle::new(&p, s, &[]);
+    let o = tactical_common::placements(
+        &[
+            "indian-infantry-05",
+            "indian-infantry-06",
+            "indian-infantry-07",
+            "indian-cavalry",
+        ],
+        &["Center", "Right", "Left", "Reserve"],
+        &[(0, "Porus")],
+    );
+    let mut d = Dice::deferred();
+    b.apply(&p, Side::Persian, &o, None, &mut d).unwrap();
+    b.apply(
+        &p,
+        Side::Macedonian,
+        &granicus_macedonian_setup(),
+        None,
+        &mut d,
+    )
+    .unwrap();
+    // Porus' unit routed with him: it rallies without an order, and the template says so
+    // instead of offering a roll (10.18).
+    b.units
+        .iter_mut()
+        .find(|u| u.id == "indian-infantry-05")
+        .unwrap()
+        .place = Place::new(Side::Persian, "Routed");
+    at_round(&p, &mut b, 2);
+    b.phase = Phase::Round(2, Side::Persian);
+    let t = b.order_template(&p, Side::Persian);
+    assert!(
+        t.contains("rally automatically with Porus, no order needed (10.18): indian-infantry-05"),
+        "{t}"
+    );
+    assert!(t.contains("none of your units may try to rally"), "{t}");
+}

@@ -84,23 +84,37 @@ impl Battle {
                     }
                     s.push('\n');
                 }
-                let rally: Vec<&str> = self
+                let led_by = |id: &&String, who: &str| {
+                    self.leader_with(id).map(|l| l.name == who).unwrap_or(false)
+                };
+                let mine: Vec<&String> = self
                     .may_rally
                     .iter()
                     .filter(|id| self.unit(id).map(|u| u.side == side).unwrap_or(false))
-                    .filter(|id| {
-                        self.leader_with(id)
-                            .map(|l| l.name != "Darius")
-                            .unwrap_or(true)
-                    })
-                    .map(String::as_str)
+                    .collect();
+                let rally: Vec<&str> = mine
+                    .iter()
+                    .filter(|id| !led_by(id, "Darius") && !led_by(id, "Porus"))
+                    .map(|id| id.as_str())
+                    .collect();
+                // Porus' units rally without an order or a die (10.18).
+                let auto: Vec<&str> = mine
+                    .iter()
+                    .filter(|id| led_by(id, "Porus"))
+                    .map(|id| id.as_str())
                     .collect();
                 if rally.is_empty() {
-                    s.push_str("  rally: []  # none of your units may rally: only a routed unit that began the round with a leader, and not with Darius (10.18)\n");
+                    s.push_str("  rally: []  # none of your units may try to rally: only a routed unit that began the round with a leader, and not with Darius (10.18)\n");
                 } else {
                     s.push_str(&format!(
                         "  rally: []  # may try (10.18): {}\n",
                         rally.join(", ")
+                    ));
+                }
+                if !auto.is_empty() {
+                    s.push_str(&format!(
+                        "  # rally automatically with Porus, no order needed (10.18): {}\n",
+                        auto.join(", ")
                     ));
                 }
                 let open: Vec<String> = self

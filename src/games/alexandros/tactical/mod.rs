@@ -15,13 +15,16 @@ use super::data::Pack;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, PendingKind, RuleError};
 
+pub mod attacks;
 pub mod board;
 pub mod combat;
 pub mod end;
 pub mod evasion;
+pub mod leader_moves;
 pub mod leaders;
 pub mod missile;
 pub mod orders;
+pub mod pairing;
 pub mod plan;
 pub mod pursuit;
 pub mod rally;

@@ -411,8 +411,10 @@ pub fn apply_result_for(
 }
 
 /// The battle plan a template pre-fills: rally with every leader, defensive
-/// fire always, and attack from every box that can (own boxes first, then the
-/// enemy boxes units have advanced into). A player edits it; it is always legal.
+/// fire always, advance into every emptied enemy box and on into the enemy
+/// Reserve, commit the Reserve, and attack from every box that can (own boxes
+/// first, then the enemy boxes units have advanced into). A player edits it;
+/// it is always legal.
 pub fn default_plan() -> tactical::plan::BattlePlan {
     let boxes = [
         "Center",
@@ -440,8 +442,38 @@ pub fn default_plan() -> tactical::plan::BattlePlan {
             std::iter::once(rule(f, None)).chain(places.iter().map(move |t| rule(f, Some(t))))
         })
         .collect();
+    // Advance into every box the enemy leaves empty and on into his camp (10.9, 10.19
+    // Breakthrough); fill an emptied own line from the Reserve; commit the Reserve from the
+    // second round (10.8).
+    let step = |from: &str, to: &str| tactical::plan::MoveRule {
+        from: from.to_string(),
+        to: to.to_string(),
+        units: tactical::plan::Units::Any,
+        count: None,
+        when: tactical::plan::When::Always,
+    };
+    let mut advance = vec![
+        step("Right", "enemy Left"),
+        step("Center", "enemy Center"),
+        step("Left", "enemy Right"),
+        step("RightOutflank", "enemy LeftOutflank"),
+        step("LeftOutflank", "enemy RightOutflank"),
+    ];
+    for b in ["Left", "Center", "Right", "LeftOutflank", "RightOutflank"] {
+        advance.push(step(&format!("enemy {b}"), "enemy Reserve"));
+    }
+    for b in ["Center", "Right", "Left"] {
+        advance.push(step("Reserve", b));
+    }
+    let moves = vec![
+        step("Reserve", "Center"),
+        step("Reserve", "Right"),
+        step("Reserve", "Left"),
+    ];
     tactical::plan::BattlePlan {
         attack_from,
+        advance,
+        moves,
         ..Default::default()
     }
 }

@@ -69,7 +69,13 @@ fn alexandros_11_1_a_unit_named_for_a_siege_that_marches_away_is_refused_at_appl
 /// The Granicus, both armies placed by the set-up templates' placements, Macedonian round 1.
 fn granicus_from_templates() -> (State, String) {
     let mut s = fresh();
-    submit(&mut s, orders("darius: Persis"), &no_standing(), &mut dice(1)).unwrap();
+    submit(
+        &mut s,
+        orders("darius: Persis"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
     let mut macedonian_template = String::new();
     for side in [Side::Persian, Side::Macedonian] {
         let b = s.battle.clone().expect("the Granicus (4.3)");
@@ -192,7 +198,10 @@ fn alexandros_10_10_each_half_round_a_plan_plays_says_what_it_did_and_10_19_nigh
     assert_eq!(night.rule, "Alexandros 10.19");
     assert_eq!(night.by, None, "nightfall is no side's doing: {night:?}");
     assert!(!night.standing);
-    assert_eq!(night.round.as_deref(), Some("nightfall after round 10 (10.19)"));
+    assert_eq!(
+        night.round.as_deref(),
+        Some("nightfall after round 10 (10.19)")
+    );
 }
 
 #[test]

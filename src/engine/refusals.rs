@@ -149,7 +149,10 @@ fn locate(orders: &Value, part: &Part, e: &RuleError) -> String {
         return pointer(part);
     };
     // The reason up to "(did you mean": the names it suggests are not in the file.
-    let said = reason.split(" (did you mean").next().unwrap_or(reason.as_str());
+    let said = reason
+        .split(" (did you mean")
+        .next()
+        .unwrap_or(reason.as_str());
     let said = words(said);
     fn leaves(v: &Value, at: String, out: &mut Vec<(String, String)>) {
         match v {

@@ -506,9 +506,8 @@ pub fn advance_by_plans(
         let round = tactical::view::round_words(&b.battle);
         let n = b.battle.round();
         // What the plan ordered, in its side's name (10.2), before the dice it draws.
-        let said = (n > 0).then(|| {
-            super::battle_report::plan_summary(&b.battle, &pack, side, &plan, &orders)
-        });
+        let said = (n > 0)
+            .then(|| super::battle_report::plan_summary(&b.battle, &pack, side, &plan, &orders));
         let mut e = b
             .battle
             .apply(&pack, side, &orders, theirs.as_ref(), dice)?;

@@ -25,7 +25,11 @@ pub fn plan_summary(
         did.push(format!("tries to rally {} (10.18)", o.rally.join(", ")));
     }
     for a in &o.advances {
-        did.push(format!("advances {} into {} (10.9)", a.units.join(", "), a.to));
+        did.push(format!(
+            "advances {} into {} (10.9)",
+            a.units.join(", "),
+            a.to
+        ));
     }
     if let Some(m) = &o.tactical_move {
         did.push(format!("moves {} to {} (10.8)", m.units.join(", "), m.to));

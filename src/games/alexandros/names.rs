@@ -80,15 +80,22 @@ pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
         known(state, kind, name, order, rule).err()
     };
     if let Some(p) = &o.darius {
-        flush(one(Province, p, &format!("darius: {p}"), "3.3").into_iter().collect())?;
+        flush(
+            one(Province, p, &format!("darius: {p}"), "3.3")
+                .into_iter()
+                .collect(),
+        )?;
     }
     for (who, to) in &o.reinforcements {
         let order = format!("reinforcements {who}: {to}");
         flush(
-            [one(Counter, who, &order, "13.1"), one(Province, to, &order, "13.1")]
-                .into_iter()
-                .flatten()
-                .collect(),
+            [
+                one(Counter, who, &order, "13.1"),
+                one(Province, to, &order, "13.1"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         )?;
     }
     for r in &o.replacements {
@@ -100,16 +107,28 @@ pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
         flush(v)?;
     }
     for c in &o.walls {
-        flush(one(City, c, &format!("walls {c}"), "12.5").into_iter().collect())?;
+        flush(
+            one(City, c, &format!("walls {c}"), "12.5")
+                .into_iter()
+                .collect(),
+        )?;
     }
     for u in &o.leave_city {
-        flush(one(Unit, u, &format!("leave_city {u}"), "11.2").into_iter().collect())?;
+        flush(
+            one(Unit, u, &format!("leave_city {u}"), "11.2")
+                .into_iter()
+                .collect(),
+        )?;
     }
     for m in &o.moves {
         flush(move_names(state, side, m))?;
     }
     for p in &o.scorch {
-        flush(one(Province, p, &format!("scorch {p}"), "17.1").into_iter().collect())?;
+        flush(
+            one(Province, p, &format!("scorch {p}"), "17.1")
+                .into_iter()
+                .collect(),
+        )?;
     }
     for r in &o.raiders {
         let order = format!("raiders to {}", r.to);
@@ -138,7 +157,11 @@ pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
                 .iter()
                 .filter_map(|x| one(Leader, x, &order, "11.1")),
         );
-        v.extend(l.units().iter().filter_map(|x| one(Unit, x, &order, "11.1")));
+        v.extend(
+            l.units()
+                .iter()
+                .filter_map(|x| one(Unit, x, &order, "11.1")),
+        );
         flush(v)?;
     }
     for c in &o.surrender_rolls {
@@ -196,7 +219,12 @@ fn move_names(state: &State, side: Side, m: &Move) -> Vec<RuleError> {
     }
     if !v.is_empty() && places_ok {
         let known_only = Move {
-            units: m.units.iter().filter(|u| all || unit_ok(u)).cloned().collect(),
+            units: m
+                .units
+                .iter()
+                .filter(|u| all || unit_ok(u))
+                .cloned()
+                .collect(),
             drop: m.drop.iter().filter(|u| unit_ok(u)).cloned().collect(),
             pick_up: m.pick_up.iter().filter(|u| unit_ok(u)).cloned().collect(),
             ..m.clone()

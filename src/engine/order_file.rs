@@ -91,7 +91,7 @@ pub fn read(rules: &dyn DynRuleset, bytes: &[u8]) -> (Vec<Problem>, Option<Order
     } else {
         sanitise(&text)
     };
-    let (mut problems, parsed) = shape_errors(rules, &clean);
+    let (mut problems, parsed, read_text) = shape_errors(rules, &clean);
     // A stray character's line misreads: its own problem says why, not the parser's.
     let stray_lines: BTreeSet<usize> = stray.iter().map(|p| p.line).collect();
     problems.retain(|p| !stray_lines.contains(&p.line));
@@ -99,7 +99,7 @@ pub fn read(rules: &dyn DynRuleset, bytes: &[u8]) -> (Vec<Problem>, Option<Order
     problems.sort_by_key(|p| (p.line, p.column));
     let file = parsed.map(|parsed| OrderFile {
         parsed,
-        places: places(&clean),
+        places: places(&read_text),
     });
     (problems, file)
 }
@@ -242,15 +242,25 @@ const MAX_PROBLEMS: usize = 24;
 /// Every shape error of `text`: parses; at each error, reports it, blanks its line and
 /// the lines indented under it, and parses again. Stops at an error that blanking
 /// cannot get past (a missing field, no place). Returns the problems and, when there
-/// were none, the parsed file.
-fn shape_errors(rules: &dyn DynRuleset, text: &str) -> (Vec<Problem>, Option<ParsedOrders>) {
+/// were none or only unknown fields (which say nothing the orders need), the parsed file
+/// without them and the text it was read from — so that its orders are still checked
+/// against the rules and every error is reported at once.
+fn shape_errors(
+    rules: &dyn DynRuleset,
+    text: &str,
+) -> (Vec<Problem>, Option<ParsedOrders>, String) {
     let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
-    let mut problems = Vec::new();
+    let mut problems: Vec<Problem> = Vec::new();
     let mut seen = BTreeSet::new();
     while problems.len() < MAX_PROBLEMS {
         let attempt = lines.join("\n");
         let e = match rules.parse_order_file(&attempt) {
-            Ok(p) => return (problems.clone(), problems.is_empty().then_some(p)),
+            Ok(p) => {
+                let unknown_only = problems
+                    .iter()
+                    .all(|p| p.message.starts_with("unknown field"));
+                return (problems, unknown_only.then_some(p), attempt);
+            }
             Err(OrderFileError::Yaml(e)) => e,
             Err(other) => {
                 problems.push(Problem::at(0, 0, other.to_string()));
@@ -275,7 +285,7 @@ fn shape_errors(rules: &dyn DynRuleset, text: &str) -> (Vec<Problem>, Option<Par
         }
         blank_block(&mut lines, line - 1);
     }
-    (problems, None)
+    (problems, None, String::new())
 }
 
 /// Blanks line `i` (0-based) and the lines after it indented deeper (its block).

@@ -538,15 +538,28 @@ pub fn advance_by_plans(
             .get(side_name(tactical::other(side)))
             .and_then(|s| s.battle_plan.clone());
         let round = tactical::view::round_words(&b.battle);
+        let n = b.battle.round();
+        // What the plan ordered, in its side's name (10.2), before the dice it draws.
+        let said = (n > 0)
+            .then(|| super::battle_report::plan_summary(&b.battle, &pack, side, &plan, &orders));
         let mut e = b
             .battle
             .apply(&pack, side, &orders, theirs.as_ref(), dice)?;
+        if let Some(s) = said {
+            e.insert(0, s);
+        }
+        let (turn, phase) = (
+            super::view::turn_short(state),
+            format!("Combat phase: battle in {}", b.province),
+        );
+        // Nightfall is the rules' (10.19), not the plan's.
+        super::battle_report::stamp_nightfall(&b.battle, n, &turn, &phase, &mut e);
         // The side's battle plan acted: its events are reported in that side's name.
         crate::ruleset::stamp_events(
             &mut e,
             0,
-            &super::view::turn_short(state),
-            &format!("Combat phase: battle in {}", b.province),
+            &turn,
+            &phase,
             Some(&round),
             Some(side_name(side)),
             true,

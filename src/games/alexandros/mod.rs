@@ -11,6 +11,7 @@
 //! Battles on the Tactical Display (10) are handed to [`tactical`] through [`battle`].
 
 pub mod battle;
+pub mod battle_report;
 pub mod control;
 pub mod data;
 pub mod evasion;
@@ -409,8 +410,8 @@ impl Ruleset for Alexandros {
             )
         })?;
         // Every side's orders (a sealed battle step carries both), before any other rule.
-        for theirs in sub.by.values() {
-            names::check(state, theirs)?;
+        for (who, theirs) in &sub.by {
+            names::check(state, parse_side(who).unwrap_or(side), theirs)?;
         }
         let (turn0, phase0) = (view::turn_short(state), view::phase_words(state));
         let result = self.resolve(state, ctx, sub, &pending, side, &o, dice, &mut ev);
@@ -490,12 +491,18 @@ impl Alexandros {
                     let plan = standing.get(opponent).and_then(|s| s.battle_plan.clone());
                     let bo = o.battle.clone().unwrap_or_default();
                     let round = tactical::view::round_words(&b.battle);
+                    let n = b.battle.round();
                     let mut e = b.battle.apply(&pack, who_side, &bo, plan.as_ref(), dice)?;
+                    let (turn, phase) = (
+                        view::turn_short(state),
+                        format!("Combat phase: battle in {}", b.province),
+                    );
+                    battle_report::stamp_nightfall(&b.battle, n, &turn, &phase, &mut e);
                     crate::ruleset::stamp_events(
                         &mut e,
                         0,
-                        &view::turn_short(state),
-                        &format!("Combat phase: battle in {}", b.province),
+                        &turn,
+                        &phase,
                         Some(&round),
                         Some(who),
                         false,

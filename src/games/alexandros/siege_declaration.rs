@@ -60,6 +60,16 @@ pub fn declare(
             };
             let here = match &ls.place {
                 Place::Province(p) if from.contains(p) => p.clone(),
+                Place::Province(p) if ls.moved => {
+                    return Err(illegal(
+                        city,
+                        "11.1",
+                        format!(
+                            "{l} marches to {p} in this turn's moves, away from {city}'s walls: a siege is led by a leader who is in {} once the moves are done; keep {l} there or give the siege to a leader who stays",
+                            from.join(" or ")
+                        ),
+                    ))
+                }
                 _ => {
                     return Err(illegal(
                         city,
@@ -105,6 +115,16 @@ pub fn declare(
                 .get(&u)
                 .is_some_and(|x| x.owner == side && x.place == Place::Province(at.clone()));
             if !ok {
+                let gone = state.units.get(&u).filter(|x| x.owner == side && x.moved);
+                if let Some(Place::Province(p)) = gone.map(|x| &x.place) {
+                    return Err(illegal(
+                        city,
+                        "11.1",
+                        format!(
+                            "{u} marches to {p} in this turn's moves, away from {city}'s walls: only units that stand in {at} with the siege's leaders after moving take part; leave {u} in {at} or drop it from the siege"
+                        ),
+                    ));
+                }
                 return Err(illegal(
                     city,
                     "11.1",

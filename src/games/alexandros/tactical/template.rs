@@ -88,7 +88,11 @@ impl Battle {
                     .may_rally
                     .iter()
                     .filter(|id| self.unit(id).map(|u| u.side == side).unwrap_or(false))
-                    .filter(|id| self.leader_with(id).map(|l| l.name != "Darius").unwrap_or(true))
+                    .filter(|id| {
+                        self.leader_with(id)
+                            .map(|l| l.name != "Darius")
+                            .unwrap_or(true)
+                    })
                     .map(String::as_str)
                     .collect();
                 if rally.is_empty() {

@@ -15,7 +15,11 @@ use legatus::games::alexandros::state::{Place, State};
 /// neighbour but Arabia held by Macedonian units, so the only friendly neighbour is Arabia.
 fn syria() -> State {
     let mut s = summer_334();
-    put(&mut s, &["Parmenio", "phalanx-1", "phalanx-2"], prov("Syria"));
+    put(
+        &mut s,
+        &["Parmenio", "phalanx-1", "phalanx-2"],
+        prov("Syria"),
+    );
     put(&mut s, &["persian-cavalry-05"], prov("Syria"));
     put(&mut s, &["phalanx-3"], prov("Cilicia"));
     put(&mut s, &["phalanx-4"], prov("Egypt"));
@@ -65,16 +69,30 @@ fn alexandros_9_3_persian_army_evades_the_tactical_display_by_standing_order() {
         let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap();
         ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap());
         assert!(
-            ev.iter().any(|e| e.rule == "Alexandros 9.3" && e.text.contains("evasion roll")),
+            ev.iter()
+                .any(|e| e.rule == "Alexandros 9.3" && e.text.contains("evasion roll")),
             "{ev:#?}"
         );
-        if ev.iter().any(|e| e.text.contains("evades the battle in Ionia")) {
+        if ev
+            .iter()
+            .any(|e| e.text.contains("evades the battle in Ionia"))
+        {
             evaded = true;
-            assert!(!ev.iter().any(|e| e.text.contains("battle in Ionia: to the Tactical Display")));
-            assert!(s.host_units(Side::Persian, "Ionia", legatus::games::alexandros::state::Host::Main).is_empty());
+            assert!(!ev
+                .iter()
+                .any(|e| e.text.contains("battle in Ionia: to the Tactical Display")));
+            assert!(s
+                .host_units(
+                    Side::Persian,
+                    "Ionia",
+                    legatus::games::alexandros::state::Host::Main
+                )
+                .is_empty());
         } else {
             fought = true;
-            assert!(ev.iter().any(|e| e.text.contains("battle in Ionia: to the Tactical Display")));
+            assert!(ev
+                .iter()
+                .any(|e| e.text.contains("battle in Ionia: to the Tactical Display")));
         }
     }
     assert!(evaded && fought);
@@ -83,9 +101,14 @@ fn alexandros_9_3_persian_army_evades_the_tactical_display_by_standing_order() {
 #[test]
 fn alexandros_9_3_no_order_no_evasion_and_no_die() {
     let mut s = summer_334();
-    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(4)).unwrap();
+    let mut ev =
+        submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(4)).unwrap();
     ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(4)).unwrap());
-    assert!(ev.iter().any(|e| e.rule == "Alexandros 9.3" && e.text.contains("(default)")), "{ev:#?}");
+    assert!(
+        ev.iter()
+            .any(|e| e.rule == "Alexandros 9.3" && e.text.contains("(default)")),
+        "{ev:#?}"
+    );
     assert!(!ev.iter().any(|e| e.text.contains("evasion roll")));
 }
 
@@ -101,8 +124,12 @@ fn alexandros_9_3_macedonian_evades_on_one_to_four() {
         let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap();
         ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap());
         if let Some(e) = ev.iter().find(|e| e.text.contains("evasion roll")) {
-            let r: u32 = e.text.split("evasion roll ").nth(1).unwrap()[..1].parse().unwrap();
-            let out = ev.iter().any(|e| e.text.contains("macedonian army evades the battle"));
+            let r: u32 = e.text.split("evasion roll ").nth(1).unwrap()[..1]
+                .parse()
+                .unwrap();
+            let out = ev
+                .iter()
+                .any(|e| e.text.contains("macedonian army evades the battle"));
             assert_eq!(out, r <= 4, "{ev:#?}");
             rolls.push(r);
         }

@@ -709,7 +709,10 @@ fn alexandros_3_3_porus_waits_and_the_template_says_why() {
     assert_eq!(Alexandros.pending(&s).sides, vec!["persian".to_string()]);
     let t = Alexandros.template(&s, "persian");
     assert!(!t.contains("leader: Porus"), "{t}");
-    assert!(t.contains("Porus in Upper India cannot move this turn"), "{t}");
+    assert!(
+        t.contains("Porus in Upper India cannot move this turn"),
+        "{t}"
+    );
     assert!(t.contains("(Alexandros 3.3)"), "{t}");
     let r = submit(
         &mut s.clone(),

@@ -57,13 +57,17 @@ fn alexandros_15_6_the_persian_places_bessus() {
     let mut s = darius_caught();
     let ev = play(&mut s, "bessus: [Upper India]");
     assert_ne!(s.leaders["Bessus"].place, prov("Upper India"), "{ev:#?}");
-    assert!(ev.iter().any(|e| e.rule == "Alexandros 15.6" && e.text.contains("none of Upper India")));
+    assert!(ev
+        .iter()
+        .any(|e| e.rule == "Alexandros 15.6" && e.text.contains("none of Upper India")));
 }
 
 #[test]
 fn alexandros_15_8_persepolis_not_taken_while_a_persian_army_holds_persis() {
     let mut s = summer_334(); // Darius and the "D" units set up in Persis
-    assert!(!s.field_units(legatus::games::alexandros::data::Side::Persian, "Persis").is_empty());
+    assert!(!s
+        .field_units(legatus::games::alexandros::data::Side::Persian, "Persis")
+        .is_empty());
     put(&mut s, &["phalanx-1"], prov("Persis"));
     submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
     assert!(!s.objectives.contains("Persepolis Treasury"));
@@ -78,9 +82,13 @@ fn alexandros_17_3_the_game_goes_on_past_summer_323_until_alexander_dies() {
         s.turn = 46;
         clear_track(&mut s);
         no_battle_in_ionia(&mut s);
-        let mut ev = submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
+        let mut ev =
+            submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
         if Alexandros.pending(&s).kind == PendingKind::Orders {
-            ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap());
+            ev.extend(
+                submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(seed))
+                    .unwrap(),
+            );
         }
         if ev.iter().any(|e| e.text.contains("Alexander dies")) {
             died = true;
@@ -89,7 +97,10 @@ fn alexandros_17_3_the_game_goes_on_past_summer_323_until_alexander_dies() {
             lived = true;
             assert!(!is_game_over(&s), "{ev:#?}");
             assert_eq!(s.turn, 47);
-            assert_eq!(Alexandros.pending(&s).step, "autumn-323/macedonian-movement");
+            assert_eq!(
+                Alexandros.pending(&s).step,
+                "autumn-323/macedonian-movement"
+            );
         }
     }
     assert!(died && lived);
@@ -110,9 +121,13 @@ fn alexandros_14_2_greek_mercenaries_in_the_pool_join_agis() {
     let mut broke = false;
     for seed in 1..40 {
         let mut t = s.clone();
-        let mut ev = submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
+        let mut ev =
+            submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
         if Alexandros.pending(&t).step.ends_with("persian-movement") {
-            ev.extend(submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap());
+            ev.extend(
+                submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed))
+                    .unwrap(),
+            );
         }
         if !t.spartan_revolt {
             continue;
@@ -127,7 +142,10 @@ fn alexandros_14_2_greek_mercenaries_in_the_pool_join_agis() {
             .iter()
             .filter(|(c, u)| c.starts_with("greek-mercenaries") && u.place == prov("Hellas"))
             .count();
-        assert!(joined >= 1 && e.text.contains(&format!("{joined} Greek Mercenary")), "{e:?}");
+        assert!(
+            joined >= 1 && e.text.contains(&format!("{joined} Greek Mercenary")),
+            "{e:?}"
+        );
         break;
     }
     assert!(broke);

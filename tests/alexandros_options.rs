@@ -309,7 +309,9 @@ fn alexandros_17_4_mutiny_withdraws_units_and_freezes_alexander() {
 #[test]
 fn alexandros_3_1_beginner_game_and_no_random_events() {
     let names: Vec<String> = Alexandros.options().into_iter().map(|o| o.name).collect();
-    assert!(names.contains(&OPT_BEGINNER.to_string()) && names.contains(&OPT_NO_EVENTS.to_string()));
+    assert!(
+        names.contains(&OPT_BEGINNER.to_string()) && names.contains(&OPT_NO_EVENTS.to_string())
+    );
     // 17.0: the Beginners Rule leaves the optional rules out.
     let data = Alexandros.load_scenario(CAMPAIGN, &[]).unwrap();
     let r = Alexandros.setup(
@@ -325,19 +327,29 @@ fn alexandros_3_1_beginner_game_and_no_random_events() {
         .unwrap();
     s.turn = turn;
     clear_track(&mut s);
-    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    let mut ev =
+        submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
     ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap());
-    assert!(!ev.iter().any(|e| e.rule.starts_with("Alexandros 14")), "{ev:#?}");
-    assert!(ev.iter().any(|e| e.text.contains("Beginners Rule: no Supply Phase")), "{ev:#?}");
     assert!(
-        !ev.iter().any(|e| e.rule.starts_with("Alexandros 7.") && e.rule != "Alexandros 7.0"),
+        !ev.iter().any(|e| e.rule.starts_with("Alexandros 14")),
+        "{ev:#?}"
+    );
+    assert!(
+        ev.iter()
+            .any(|e| e.text.contains("Beginners Rule: no Supply Phase")),
+        "{ev:#?}"
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| e.rule.starts_with("Alexandros 7.") && e.rule != "Alexandros 7.0"),
         "{ev:#?}"
     );
     // Without random events (3.1) the revolt is not rolled either.
     let mut s = with(OPT_NO_EVENTS);
     s.turn = turn;
     clear_track(&mut s);
-    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    let mut ev =
+        submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
     ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap());
     assert!(!ev.iter().any(|e| e.rule == "Alexandros 14.2"), "{ev:#?}");
 }
@@ -365,7 +377,8 @@ fn alexandros_17_4_mutiny_withdraws_the_units_the_macedonian_names() {
     assert_eq!(s.units["hetairoi"].place, Place::Removed, "{ev:#?}");
     assert!(ev.iter().any(|e| e.text == "hetairoi is withdrawn"));
     assert!(
-        ev.iter().any(|e| e.rule == "Alexandros 17.4" && e.text.contains("(default")),
+        ev.iter()
+            .any(|e| e.rule == "Alexandros 17.4" && e.text.contains("(default")),
         "the second unit is the default pick: {ev:#?}"
     );
 }

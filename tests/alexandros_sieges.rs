@@ -29,8 +29,19 @@ fn st(persian: &str) -> BTreeMap<String, Standing> {
 }
 
 /// Declares `sieges` in the Macedonian movement and plays the turn's combat and sieges.
-fn besiege(s: &mut State, sieges: &str, standing: &BTreeMap<String, Standing>, seed: u8) -> Vec<Event> {
-    let mut ev = submit(s, orders(&format!("sieges: {sieges}")), standing, &mut dice(seed)).unwrap();
+fn besiege(
+    s: &mut State,
+    sieges: &str,
+    standing: &BTreeMap<String, Standing>,
+    seed: u8,
+) -> Vec<Event> {
+    let mut ev = submit(
+        s,
+        orders(&format!("sieges: {sieges}")),
+        standing,
+        &mut dice(seed),
+    )
+    .unwrap();
     ev.extend(submit_nightfall(s, orders("moves: []"), standing, &mut dice(seed)).unwrap());
     ev
 }
@@ -59,7 +70,10 @@ fn alexandros_11_3_each_leader_adds_one_with_an_infantry_unit_for_each() {
         &no,
         1,
     );
-    assert_eq!(differential(&two, "Sardis"), differential(&one, "Sardis") + 1);
+    assert_eq!(
+        differential(&two, "Sardis"),
+        differential(&one, "Sardis") + 1
+    );
     // Three leaders with two infantry units: only two count (an infantry unit for each).
     let mut s = ionia();
     put(&mut s, &["Hephaistion"], prov("Ionia"));
@@ -143,12 +157,14 @@ fn alexandros_11_4_siege_without_infantry_still_costs_the_attacker() {
         seen = true;
         assert!(
             ev.iter()
-                .any(|e| e.rule == "Alexandros 11.4" && e.text.contains("siege-train takes the loss")),
+                .any(|e| e.rule == "Alexandros 11.4"
+                    && e.text.contains("siege-train takes the loss")),
             "{ev:#?}"
         );
         assert!(
-            ev.iter()
-                .any(|e| e.rule == "Alexandros 11.4" && e.text.contains("casualty roll") && e.text.contains("Alexander")),
+            ev.iter().any(|e| e.rule == "Alexandros 11.4"
+                && e.text.contains("casualty roll")
+                && e.text.contains("Alexander")),
             "the leader rolls for the loss: {ev:#?}"
         );
         break;
@@ -161,21 +177,37 @@ fn alexandros_11_4_defender_chooses_garrison_step_or_wall() {
     let mut seen = false;
     for seed in 1..40 {
         let mut a = ionia();
-        let ev = besiege(&mut a, "{Sardis: Alexander}", &st("{sortie: never, siege_losses: garrison_first}"), seed);
+        let ev = besiege(
+            &mut a,
+            "{Sardis: Alexander}",
+            &st("{sortie: never, siege_losses: garrison_first}"),
+            seed,
+        );
         let e = ev.iter().find(|e| e.rule == "Alexandros 11.3").unwrap();
-        if e.text.ends_with("defender 0") || a.walls["Sardis"].side != legatus::games::alexandros::data::Side::Persian {
+        if e.text.ends_with("defender 0")
+            || a.walls["Sardis"].side != legatus::games::alexandros::data::Side::Persian
+        {
             continue;
         }
         seen = true;
         assert!(
-            ev.iter().any(|e| e.rule == "Alexandros 11.4" && e.text.contains("in Sardis loses a step")),
+            ev.iter()
+                .any(|e| e.rule == "Alexandros 11.4" && e.text.contains("in Sardis loses a step")),
             "garrison first: {ev:#?}"
         );
         // Said nothing: walls first, reported as the default.
         let mut b = ionia();
         let ev = besiege(&mut b, "{Sardis: Alexander}", &st("sortie: never"), seed);
-        assert!(ev.iter().any(|e| e.rule == "Alexandros 11.4" && e.text.contains("(default)")), "{ev:#?}");
-        assert!(ev.iter().any(|e| e.text.contains("Sardis loses a wall marker")), "{ev:#?}");
+        assert!(
+            ev.iter()
+                .any(|e| e.rule == "Alexandros 11.4" && e.text.contains("(default)")),
+            "{ev:#?}"
+        );
+        assert!(
+            ev.iter()
+                .any(|e| e.text.contains("Sardis loses a wall marker")),
+            "{ev:#?}"
+        );
         break;
     }
     assert!(seen);
@@ -187,13 +219,20 @@ fn alexandros_11_4_defending_leader_rolls_for_each_garrison_step_lost() {
     for seed in 1..60 {
         let mut s = ionia();
         put(&mut s, &["Memnon"], Place::City("Sardis".into()));
-        let ev = besiege(&mut s, "{Sardis: Alexander}", &st("{sortie: never, siege_losses: garrison_first}"), seed);
+        let ev = besiege(
+            &mut s,
+            "{Sardis: Alexander}",
+            &st("{sortie: never, siege_losses: garrison_first}"),
+            seed,
+        );
         if !ev.iter().any(|e| e.text.contains("in Sardis loses a step")) {
             continue;
         }
         seen = true;
         assert!(
-            ev.iter().any(|e| e.rule == "Alexandros 11.4" && e.text.contains("casualty roll") && e.text.contains("Memnon")),
+            ev.iter().any(|e| e.rule == "Alexandros 11.4"
+                && e.text.contains("casualty roll")
+                && e.text.contains("Memnon")),
             "{ev:#?}"
         );
         break;

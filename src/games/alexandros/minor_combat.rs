@@ -226,7 +226,14 @@ pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<Strin
 /// Alexandros 9.2, 9.3, 9.5: moves one force (`host`) of `side` from `from` to `to`; an
 /// evading force (`mark_evaded`) entering a contested province sits out further combat this
 /// turn (9.2), while a retreating one takes along units that evaded into `from` earlier.
-pub fn move_force(state: &mut State, side: Side, host: Host, from: &str, to: &str, mark_evaded: bool) {
+pub fn move_force(
+    state: &mut State,
+    side: Side,
+    host: Host,
+    from: &str,
+    to: &str,
+    mark_evaded: bool,
+) {
     // 9.2: units that evaded here earlier retreat with the force (not when it evades itself).
     let units = if mark_evaded {
         force(state, side, from, host)

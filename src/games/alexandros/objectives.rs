@@ -176,10 +176,7 @@ pub fn place_bessus(
             let why = if wanted.is_empty() {
                 " (default: the Persian gave no standing bessus order)".to_string()
             } else {
-                format!(
-                    " (default: none of {} is allowed)",
-                    wanted.join(", ")
-                )
+                format!(" (default: none of {} is allowed)", wanted.join(", "))
             };
             (p, why)
         }

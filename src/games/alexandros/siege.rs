@@ -214,14 +214,19 @@ fn plan(state: &State, decl: &SiegeDecl, ev: &mut Vec<Event>) -> Option<Plan> {
         decl.leaders.clone()
     };
     // Leaders still before the walls (a battle may have moved or taken some).
-    let at = declared.iter().find_map(|l| match state.leaders.get(l).map(|x| &x.place) {
-        Some(Place::Province(p)) if from.contains(p) => Some(p.clone()),
-        _ => None,
-    });
+    let at = declared
+        .iter()
+        .find_map(|l| match state.leaders.get(l).map(|x| &x.place) {
+            Some(Place::Province(p)) if from.contains(p) => Some(p.clone()),
+            _ => None,
+        });
     let Some(at) = at.filter(|_| walls.count > 0 && walls.side != side) else {
         ev.push(Event::new(
             "Alexandros 11.1",
-            format!("no siege of {city}: none of {} is before its walls", declared.join(", ")),
+            format!(
+                "no siege of {city}: none of {} is before its walls",
+                declared.join(", ")
+            ),
         ));
         return None;
     };
@@ -346,7 +351,17 @@ fn resolve(
         "Alexandros 11.3",
         format!("siege of {city} by {leader}: differential {d} ({col}), roll {r}: attacker loses {a_loss}, defender {d_loss}"),
     ));
-    attacker_losses(state, side, &city, &plan, a_loss, train_alive, standing, dice, ev)?;
+    attacker_losses(
+        state,
+        side,
+        &city,
+        &plan,
+        a_loss,
+        train_alive,
+        standing,
+        dice,
+        ev,
+    )?;
     // Defender losses (11.4): walls or garrison steps, as the besieged side's standing order
     // says; each garrison step lost brings a casualty check for one defending leader.
     let def = enemy(side);

@@ -178,7 +178,9 @@ pub fn declare(
             return Err(illegal(
                 &city,
                 "11.3",
-                format!("no infantry unit or Siege Train of yours in {at} is free to besiege {city}"),
+                format!(
+                    "no infantry unit or Siege Train of yours in {at} is free to besiege {city}"
+                ),
             ));
         }
         out.push(SiegeDecl {

@@ -346,16 +346,16 @@ pub fn take_losses(
         let chosen = pref.iter().find(|c| pool.contains(c)).cloned();
         let default = chosen.is_none();
         let pick = chosen.unwrap_or_else(|| {
-                let mut v = pool.clone();
-                v.sort_by_key(|c| {
-                    (
-                        std::cmp::Reverse(state.units[c.as_str()].steps),
-                        std::cmp::Reverse(state.strength(c).defense),
-                        c.clone(),
-                    )
-                });
-                v[0].clone()
+            let mut v = pool.clone();
+            v.sort_by_key(|c| {
+                (
+                    std::cmp::Reverse(state.units[c.as_str()].steps),
+                    std::cmp::Reverse(state.strength(c).defense),
+                    c.clone(),
+                )
             });
+            v[0].clone()
+        });
         state.lose_step(&pick);
         taken += 1;
         ev.push(Event::new(

@@ -134,12 +134,31 @@ pub enum RuleError {
         rule: String,
         reason: String,
     },
+    /// Several refusals of one order at once — each name it misspells, each rule it breaks —
+    /// every one an [`RuleError::Illegal`]; the engine lists each at its own place.
+    #[error("{}", several(.0))]
+    Several(Vec<RuleError>),
     /// The dice are not fixed yet (engine-internal: propagate with `?`).
     #[error(transparent)]
     Dice(#[from] DiceUnavailable),
 }
 
+fn several(v: &[RuleError]) -> String {
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 impl RuleError {
+    /// The refusals this error holds: itself, or each of [`RuleError::Several`].
+    pub fn each(&self) -> Vec<&RuleError> {
+        match self {
+            RuleError::Several(v) => v.iter().flat_map(RuleError::each).collect(),
+            e => vec![e],
+        }
+    }
+
     /// Shorthand for [`RuleError::Illegal`].
     pub fn illegal(
         order: impl Into<String>,

@@ -378,7 +378,10 @@ fn alexandros_15_2_royal_family_and_15_6_darius_and_bessus() {
         leaders_killed: vec!["Darius".into()],
         ..BattleResult::default()
     };
-    battle::apply_result(&mut s, "Persis", &r, &BTreeMap::new(), &mut Vec::new());
+    let mut ev = Vec::new();
+    battle::apply_result(&mut s, "Persis", &r, &BTreeMap::new(), &mut ev);
+    // 15.6: placed by the Persian once the combat is resolved (here: no order, the default).
+    legatus::games::alexandros::objectives::place_bessus(&mut s, &BTreeMap::new(), &mut ev);
     assert!(s.objectives.contains("Royal Family"));
     assert!(s.objectives.contains("Darius"));
     assert!(

@@ -701,3 +701,24 @@ fn alexandros_14_3_raiders_move_without_a_leader() {
     .unwrap();
     assert_eq!(s.units["arabs-1"].place, prov("Syria"));
 }
+
+#[test]
+fn alexandros_3_3_porus_waits_and_the_template_says_why() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    assert_eq!(Alexandros.pending(&s).sides, vec!["persian".to_string()]);
+    let t = Alexandros.template(&s, "persian");
+    assert!(!t.contains("leader: Porus"), "{t}");
+    assert!(
+        t.contains("Porus in Upper India cannot move this turn"),
+        "{t}"
+    );
+    assert!(t.contains("(Alexandros 3.3)"), "{t}");
+    let r = submit(
+        &mut s.clone(),
+        orders("moves: [{leader: Porus, to: Gandara}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 3.3");
+}

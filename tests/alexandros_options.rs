@@ -10,8 +10,8 @@ use common::*;
 use legatus::games::alexandros::data::Side;
 use legatus::games::alexandros::state::{Place, State};
 use legatus::games::alexandros::{
-    events, Alexandros, OPT_DEATH, OPT_FURY, OPT_MUTINY, OPT_RECUPERATION, OPT_SCORCHED,
-    OPT_SURRENDER,
+    events, Alexandros, CAMPAIGN, OPT_BEGINNER, OPT_DEATH, OPT_FURY, OPT_MUTINY, OPT_NO_EVENTS,
+    OPT_RECUPERATION, OPT_SCORCHED, OPT_SURRENDER,
 };
 use legatus::ruleset::Ruleset;
 
@@ -304,4 +304,81 @@ fn alexandros_17_4_mutiny_withdraws_units_and_freezes_alexander() {
     refused(r, "Alexandros 17.4");
     submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
     assert!(s.frozen.is_empty(), "one movement phase only");
+}
+
+#[test]
+fn alexandros_3_1_beginner_game_and_no_random_events() {
+    let names: Vec<String> = Alexandros.options().into_iter().map(|o| o.name).collect();
+    assert!(
+        names.contains(&OPT_BEGINNER.to_string()) && names.contains(&OPT_NO_EVENTS.to_string())
+    );
+    // 17.0: the Beginners Rule leaves the optional rules out.
+    let data = Alexandros.load_scenario(CAMPAIGN, &[]).unwrap();
+    let r = Alexandros.setup(
+        CAMPAIGN,
+        &data,
+        &[OPT_BEGINNER.to_string(), OPT_MUTINY.to_string()],
+    );
+    assert!(r.unwrap_err().0.contains("17.0"));
+    // 7.0, 14.0: no supply phase, no random events.
+    let mut s = with(OPT_BEGINNER);
+    let turn = (2..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().spartan_revolt)
+        .unwrap();
+    s.turn = turn;
+    clear_track(&mut s);
+    let mut ev =
+        submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap());
+    assert!(
+        !ev.iter().any(|e| e.rule.starts_with("Alexandros 14")),
+        "{ev:#?}"
+    );
+    assert!(
+        ev.iter()
+            .any(|e| e.text.contains("Beginners Rule: no Supply Phase")),
+        "{ev:#?}"
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| e.rule.starts_with("Alexandros 7.") && e.rule != "Alexandros 7.0"),
+        "{ev:#?}"
+    );
+    // Without random events (3.1) the revolt is not rolled either.
+    let mut s = with(OPT_NO_EVENTS);
+    s.turn = turn;
+    clear_track(&mut s);
+    let mut ev =
+        submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    ev.extend(submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap());
+    assert!(!ev.iter().any(|e| e.rule == "Alexandros 14.2"), "{ev:#?}");
+}
+
+#[test]
+fn alexandros_17_4_mutiny_withdraws_the_units_the_macedonian_names() {
+    let mut s = with(OPT_MUTINY);
+    let mut p = (*s.pack).clone();
+    for row in p.tables.tables.get_mut("mutiny").unwrap().rows.values_mut() {
+        for c in row.iter_mut() {
+            *c = "mutiny-2".into();
+        }
+    }
+    s.pack = Arc::new(p);
+    s.turn = (2..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().mutiny_check)
+        .unwrap();
+    clear_track(&mut s);
+    let st = std::collections::BTreeMap::from([(
+        "macedonian".to_string(),
+        standing("mutiny_withdrawals: [hetairoi]"),
+    )]);
+    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap();
+    ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap());
+    assert_eq!(s.units["hetairoi"].place, Place::Removed, "{ev:#?}");
+    assert!(ev.iter().any(|e| e.text == "hetairoi is withdrawn"));
+    assert!(
+        ev.iter()
+            .any(|e| e.rule == "Alexandros 17.4" && e.text.contains("(default")),
+        "the second unit is the default pick: {ev:#?}"
+    );
 }

@@ -124,7 +124,14 @@ fn alexandros_random_campaigns_run_to_the_end() {
 
 #[test]
 fn alexandros_random_campaigns_with_every_option() {
-    let all: Vec<String> = Alexandros.options().into_iter().map(|o| o.name).collect();
+    // Every optional rule of section 17; the Beginners Rule leaves them out (17.0), so it is
+    // not among them.
+    let all: Vec<String> = Alexandros
+        .options()
+        .into_iter()
+        .map(|o| o.name)
+        .filter(|o| o != "beginner")
+        .collect();
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
     for seed in 11..=14u64 {
         let (s, _, _) = play(seed, &all);

@@ -480,11 +480,21 @@ fn word() -> impl Strategy<Value = u32> {
     prop_oneof![1 => Just(0u32), 3 => 1..u32::MAX]
 }
 
-/// A subset of the Alexandros optional rules.
+/// A subset of the Alexandros options that `legatus new` accepts: the Beginners Rule leaves
+/// out the optional rules of section 17 (Alexandros 3.1, 17.0), so with `beginner` only the
+/// options that are not 17.x rules stay.
 fn options() -> impl Strategy<Value = Vec<String>> {
     let all: Vec<String> = Alexandros.options().into_iter().map(|o| o.name).collect();
     let n = all.len();
-    subsequence(all, 0..=n)
+    subsequence(all, 0..=n).prop_map(|v| {
+        if v.iter().any(|o| o == "beginner") {
+            v.into_iter()
+                .filter(|o| o == "beginner" || o == "no-random-events")
+                .collect()
+        } else {
+            v
+        }
+    })
 }
 
 fn setup() -> impl Strategy<Value = Setup> {

@@ -33,6 +33,7 @@ fn attacks(list: &[(&str, Option<&str>)]) -> BattleOrders {
                 from: f.to_string(),
                 into: i.map(String::from),
                 duels: vec![],
+                leader: None,
             })
             .collect(),
         ..BattleOrders::default()
@@ -910,12 +911,12 @@ fn alexandros_10_16_one_leader_per_box_per_round() {
         .unwrap()
         .with = Some("phalanx-3".into());
     assert_eq!(
-        b.participating_leader(&p, "phalanx-3"),
+        b.participating_leader(&p, "phalanx-3", &mut vec![]),
         None,
         "Alexander (5) takes part for the Center"
     );
     assert_eq!(
-        b.participating_leader(&p, "hetairoi"),
+        b.participating_leader(&p, "hetairoi", &mut vec![]),
         Some("Alexander".into())
     );
 }

@@ -25,7 +25,7 @@ pub struct NewArgs {
     #[arg(long = "player", required = true)]
     players: Vec<String>,
     /// An optional rule of the ruleset. Repeatable.
-    #[arg(long = "option")]
+    #[arg(long = "option", long_help = options_help())]
     options: Vec<String>,
     /// A data override file (printed values replacing provisional ones). Repeatable.
     #[arg(long = "data")]
@@ -37,6 +37,17 @@ pub struct NewArgs {
     /// (demos, tests). Never reuse an id for a second real game.
     #[arg(long, value_parser = parse_game_id)]
     game_id: Option<[u8; 16]>,
+}
+
+/// The `--option` help: every optional rule of every ruleset, with its rule section.
+fn options_help() -> String {
+    let mut t = String::from("An optional rule of the ruleset. Repeatable. The options:");
+    for r in Registry::builtin().all() {
+        for o in r.options() {
+            t.push_str(&format!("\n  {} {}: {}", r.id(), o.name, o.help));
+        }
+    }
+    t
 }
 
 /// Parses `--game-id`: 32 hex digits.

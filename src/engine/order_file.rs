@@ -92,8 +92,8 @@ pub fn read(rules: &dyn DynRuleset, bytes: &[u8]) -> (Vec<Problem>, Option<Order
         sanitise(&text)
     };
     // A syntax error comes first: until the text is YAML, its fields cannot be read.
-    let (mut problems, parsed) = match syntax_error(&clean) {
-        Some(p) => (vec![p], None),
+    let (mut problems, parsed, read_text) = match syntax_error(&clean) {
+        Some(p) => (vec![p], None, clean.clone()),
         None => shape_errors(rules, &clean),
     };
     // A stray character's line misreads: its own problem says why, not the parser's.
@@ -103,7 +103,7 @@ pub fn read(rules: &dyn DynRuleset, bytes: &[u8]) -> (Vec<Problem>, Option<Order
     problems.sort_by_key(|p| (p.line, p.column));
     let file = parsed.map(|parsed| OrderFile {
         parsed,
-        places: places(&clean),
+        places: places(&read_text),
     });
     (problems, file)
 }
@@ -296,15 +296,25 @@ const MAX_PROBLEMS: usize = 24;
 /// Every shape error of `text`: parses; at each error, reports it, blanks its line and
 /// the lines indented under it, and parses again. Stops at an error that blanking
 /// cannot get past (a missing field, no place). Returns the problems and, when there
-/// were none, the parsed file.
-fn shape_errors(rules: &dyn DynRuleset, text: &str) -> (Vec<Problem>, Option<ParsedOrders>) {
+/// were none or only unknown fields (which say nothing the orders need), the parsed file
+/// without them and the text it was read from — so that its orders are still checked
+/// against the rules and every error is reported at once.
+fn shape_errors(
+    rules: &dyn DynRuleset,
+    text: &str,
+) -> (Vec<Problem>, Option<ParsedOrders>, String) {
     let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
-    let mut problems = Vec::new();
+    let mut problems: Vec<Problem> = Vec::new();
     let mut seen = BTreeSet::new();
     while problems.len() < MAX_PROBLEMS {
         let attempt = lines.join("\n");
         let e = match rules.parse_order_file(&attempt) {
-            Ok(p) => return (problems.clone(), problems.is_empty().then_some(p)),
+            Ok(p) => {
+                let unknown_only = problems
+                    .iter()
+                    .all(|p| p.message.starts_with("unknown field"));
+                return (problems, unknown_only.then_some(p), attempt);
+            }
             Err(OrderFileError::Yaml(e)) => e,
             Err(other) => {
                 problems.push(Problem::at(0, 0, other.to_string()));
@@ -329,7 +339,7 @@ fn shape_errors(rules: &dyn DynRuleset, text: &str) -> (Vec<Problem>, Option<Par
         }
         blank_block(&mut lines, line - 1);
     }
-    (problems, None)
+    (problems, None, String::new())
 }
 
 /// Blanks line `i` (0-based) and the lines after it indented deeper (its block).

@@ -116,26 +116,82 @@ fn names_in(orders: &Value, part: &Part) -> Vec<String> {
     out
 }
 
-/// How many of `names` the refusal's order and reason mention as whole words.
-fn mentions(e: &RuleError, names: &[String]) -> usize {
-    let RuleError::Illegal { order, reason, .. } = e else {
-        return 0;
-    };
-    let text = format!("{order} {reason}");
-    let words: Vec<&str> = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+/// The words of a text: names, unit codes (`home-army-1`) and numbers.
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
         .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// How many of `names` the refusal's order and reason mention as whole words (every
+/// refusal of a [`RuleError::Several`]).
+fn mentions(e: &RuleError, names: &[String]) -> usize {
+    let text: String = e
+        .each()
+        .into_iter()
+        .filter_map(|x| match x {
+            RuleError::Illegal { order, reason, .. } => Some(format!("{order} {reason} ")),
+            _ => None,
+        })
         .collect();
+    let words = words(&text);
     names
         .iter()
         .filter(|n| !n.is_empty() && words.iter().any(|w| w == n))
         .count()
 }
 
+/// Where in `part` one refusal of it points: the first value (in document order of the
+/// JSON tree) whose text its reason names — the misspelt leader, the province out of reach —,
+/// else the part itself.
+fn locate(orders: &Value, part: &Part, e: &RuleError) -> String {
+    let RuleError::Illegal { reason, .. } = e else {
+        return pointer(part);
+    };
+    // The reason up to "(did you mean": the names it suggests are not in the file.
+    let said = reason
+        .split(" (did you mean")
+        .next()
+        .unwrap_or(reason.as_str());
+    let said = words(said);
+    fn leaves(v: &Value, at: String, out: &mut Vec<(String, String)>) {
+        match v {
+            Value::String(s) => out.push((at, s.clone())),
+            Value::Number(n) => out.push((at, n.to_string())),
+            Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    leaves(x, format!("{at}/{i}"), out);
+                }
+            }
+            Value::Object(m) => {
+                for (k, x) in m {
+                    leaves(x, format!("{at}/{k}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let base = pointer(part);
+    let mut found = Vec::new();
+    if let Some(v) = orders.pointer(&base) {
+        leaves(v, base.clone(), &mut found);
+    }
+    // A map key names the order itself (`sieges: {Halicarnasus: ..}`).
+    if let Some(key) = part.last().filter(|k| k.parse::<usize>().is_err()) {
+        found.insert(0, (base.clone(), key.clone()));
+    }
+    found
+        .into_iter()
+        .find(|(_, text)| said.iter().any(|w| w == text))
+        .map(|(at, _)| at)
+        .unwrap_or(base)
+}
+
 /// Every refusal of `orders` by `side` in `game` (the first is `first`, already found).
 ///
 /// Returns them in the order found; each names the part of the orders it is about when
-/// one part can be singled out.
+/// one part can be singled out — each refusal of a [`RuleError::Several`] at the value of
+/// that part its reason names.
 pub fn all(
     game: &Game,
     side: &str,
@@ -146,6 +202,7 @@ pub fn all(
     let parts = parts(orders);
     let mut gone: Vec<usize> = Vec::new();
     let mut out: Vec<Refusal> = Vec::new();
+    let mut seen: Vec<RuleError> = Vec::new();
     let mut error = first;
     loop {
         let check = |gone: &[usize], extra: Option<usize>| {
@@ -180,10 +237,17 @@ pub fn all(
         if best.is_none() && !out.is_empty() {
             break;
         }
-        out.push(Refusal {
-            path: best.map(|(_, i)| pointer(&parts[i])),
-            error: error.clone(),
-        });
+        match (&error, best) {
+            (RuleError::Several(v), Some((_, i))) => out.extend(v.iter().map(|e| Refusal {
+                path: Some(locate(orders, &parts[i], e)),
+                error: e.clone(),
+            })),
+            _ => out.push(Refusal {
+                path: best.map(|(_, i)| pointer(&parts[i])),
+                error: error.clone(),
+            }),
+        }
+        seen.push(error.clone());
         let Some((_, culprit)) = best else { break };
         gone.push(culprit);
         if out.len() >= MAX_REFUSALS {
@@ -191,7 +255,7 @@ pub fn all(
         }
         match check(&gone, None) {
             Ok(()) => break,
-            Err(e) if out.iter().any(|r| r.error == e) => break,
+            Err(e) if seen.contains(&e) => break,
             Err(e) => error = e,
         }
     }

@@ -190,23 +190,10 @@ fn leader_lost(state: &mut State, name: &str, at: Option<String>, ev: &mut Vec<E
         super::objectives::secure(state, &o, ev);
     }
     if name == "Darius" {
-        // 15.6: Bessus becomes Great King, placed with the largest Persian army.
+        // 15.6: Bessus becomes Great King, placed by the Persian (objectives::place_bessus).
         if let Some(b) = state.leaders.get("Bessus") {
             if matches!(b.place, Place::Track | Place::SetAside) {
-                let mut best: Option<(usize, String)> = None;
-                for p in state.pack.map.provinces.keys() {
-                    let n = state.field_units(Side::Persian, p).len();
-                    if n > 0 && best.as_ref().map(|(b, _)| n > *b).unwrap_or(true) {
-                        best = Some((n, p.clone()));
-                    }
-                }
-                if let Some((_, p)) = best {
-                    state.leaders.get_mut("Bessus").unwrap().place = Place::Province(p.clone());
-                    ev.push(Event::new(
-                        "Alexandros 15.6",
-                        format!("Bessus becomes Great King in {p}"),
-                    ));
-                }
+                state.bessus_due = true;
             }
         }
     }
@@ -275,16 +262,24 @@ pub fn leader_casualty(
 
 /// Alexandros 10.20 (ruling ): where the loser's survivors retreat: friendly first,
 /// then contested, then enemy-controlled; the owner's standing `retreat_to` choice within the
-/// best tier, else the first by name. `None`: no legal province (the survivors are eliminated).
+/// best tier, else the first by name. Only provinces every retreating unit and leader may
+/// enter (8.2, 8.3, 14.2; `host` is the force, 6.3). `None`: no legal province (the survivors
+/// are eliminated).
 pub fn retreat_destination(
     state: &State,
     side: Side,
+    host: Host,
     p: &str,
     wanted: Option<&String>,
 ) -> Option<String> {
+    let counters: Vec<String> = state
+        .host_units(side, p, host)
+        .into_iter()
+        .chain(state.host_leaders(side, p, host))
+        .collect();
     let mut tiers: [Vec<String>; 3] = Default::default();
     for n in state.neighbours(p) {
-        if movement::crossing(state, side, p, &n).is_err() {
+        if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
         let tier = if control::is_contested(state, &n) {
@@ -383,7 +378,7 @@ pub fn apply_result_for(
         };
         let units: Vec<String> = state.host_units(loser, province, h);
         let leaders = state.host_leaders(loser, province, h);
-        match retreat_destination(state, loser, province, wanted) {
+        match retreat_destination(state, loser, h, province, wanted) {
             Some(to) => {
                 for u in units {
                     state.units.get_mut(&u).unwrap().place = Place::Province(to.clone());
@@ -419,8 +414,10 @@ pub fn apply_result_for(
 }
 
 /// The battle plan a template pre-fills: rally with every leader, defensive
-/// fire always, and attack from every box that can (own boxes first, then the
-/// enemy boxes units have advanced into). A player edits it; it is always legal.
+/// fire always, advance into every emptied enemy box and on into the enemy
+/// Reserve, commit the Reserve, and attack from every box that can (own boxes
+/// first, then the enemy boxes units have advanced into). A player edits it;
+/// it is always legal.
 pub fn default_plan() -> tactical::plan::BattlePlan {
     let boxes = [
         "Center",
@@ -448,8 +445,38 @@ pub fn default_plan() -> tactical::plan::BattlePlan {
             std::iter::once(rule(f, None)).chain(places.iter().map(move |t| rule(f, Some(t))))
         })
         .collect();
+    // Advance into every box the enemy leaves empty and on into his camp (10.9, 10.19
+    // Breakthrough); fill an emptied own line from the Reserve; commit the Reserve from the
+    // second round (10.8).
+    let step = |from: &str, to: &str| tactical::plan::MoveRule {
+        from: from.to_string(),
+        to: to.to_string(),
+        units: tactical::plan::Units::Any,
+        count: None,
+        when: tactical::plan::When::Always,
+    };
+    let mut advance = vec![
+        step("Right", "enemy Left"),
+        step("Center", "enemy Center"),
+        step("Left", "enemy Right"),
+        step("RightOutflank", "enemy LeftOutflank"),
+        step("LeftOutflank", "enemy RightOutflank"),
+    ];
+    for b in ["Left", "Center", "Right", "LeftOutflank", "RightOutflank"] {
+        advance.push(step(&format!("enemy {b}"), "enemy Reserve"));
+    }
+    for b in ["Center", "Right", "Left"] {
+        advance.push(step("Reserve", b));
+    }
+    let moves = vec![
+        step("Reserve", "Center"),
+        step("Reserve", "Right"),
+        step("Reserve", "Left"),
+    ];
     tactical::plan::BattlePlan {
         attack_from,
+        advance,
+        moves,
         ..Default::default()
     }
 }
@@ -514,15 +541,28 @@ pub fn advance_by_plans(
             .get(side_name(tactical::other(side)))
             .and_then(|s| s.battle_plan.clone());
         let round = tactical::view::round_words(&b.battle);
+        let n = b.battle.round();
+        // What the plan ordered, in its side's name (10.2), before the dice it draws.
+        let said = (n > 0)
+            .then(|| super::battle_report::plan_summary(&b.battle, &pack, side, &plan, &orders));
         let mut e = b
             .battle
             .apply(&pack, side, &orders, theirs.as_ref(), dice)?;
+        if let Some(s) = said {
+            e.insert(0, s);
+        }
+        let (turn, phase) = (
+            super::view::turn_short(state),
+            format!("Combat phase: battle in {}", b.province),
+        );
+        // Nightfall is the rules' (10.19), not the plan's.
+        super::battle_report::stamp_nightfall(&b.battle, n, &turn, &phase, &mut e);
         // The side's battle plan acted: its events are reported in that side's name.
         crate::ruleset::stamp_events(
             &mut e,
             0,
-            &super::view::turn_short(state),
-            &format!("Combat phase: battle in {}", b.province),
+            &turn,
+            &phase,
             Some(&round),
             Some(side_name(side)),
             true,

@@ -1,5 +1,6 @@
-//! Random events (Alexandros 14): the Spartan Revolt (14.2) and Barbarian and Arab raids
-//! (14.3, placement only). The optional events (17.3, 17.4) are not implemented yet.
+//! Random events (Alexandros 14): the Spartan Revolt with the Greek Mercenaries joining Agis
+//! (14.2), Barbarian and Arab raids (14.3), and the optional Death of Alexander (17.3) and
+//! Mutiny (17.4).
 
 use super::data::{Nationality, SetupCode, Side};
 use super::state::{Place, State};
@@ -22,18 +23,39 @@ pub fn revolt_breaks_out(roll: u32, all_treasuries: bool) -> bool {
     } <= REVOLT_MAX
 }
 
-/// Alexandros 14: the Random Events Phase of the current turn.
+/// Alexandros 14: the Random Events Phase of the current turn, with no standing orders.
 pub fn random_events(
     state: &mut State,
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let t = state.turn_data().clone();
-    if t.barbarians {
+    random_events_with(state, &std::collections::BTreeMap::new(), dice, ev)
+}
+
+/// Alexandros 14: the Random Events Phase of the current turn; `standing` gives the sides'
+/// standing orders (17.4: which units a mutiny withdraws).
+pub fn random_events_with(
+    state: &mut State,
+    standing: &std::collections::BTreeMap<String, super::orders::Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let t = state.turn_data();
+    // 3.1, 14.0: the Random Events are the players' choice; the Beginners Rule leaves them
+    // and the optional rules out.
+    if state.option(super::OPT_BEGINNER) {
+        return Ok(());
+    }
+    let events = !state.option(super::OPT_NO_EVENTS);
+    if t.barbarians && events {
         raid(state, dice, ev)?;
     }
     if t.mutiny_check && state.option(super::OPT_MUTINY) {
-        mutiny(state, dice, ev)?;
+        let pref = standing
+            .get("macedonian")
+            .map(|s| s.mutiny_withdrawals.clone())
+            .unwrap_or_default();
+        mutiny_with(state, &pref, dice, ev)?;
     }
     if t.death_of_alexander && state.option(super::OPT_DEATH) {
         death_of_alexander(state, dice, ev)?;
@@ -41,7 +63,7 @@ pub fn random_events(
             return Ok(());
         }
     }
-    if t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
+    if events && t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
         let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
         if revolt_breaks_out(r, all) {
@@ -83,6 +105,7 @@ pub fn random_events(
                 "Alexandros 14.2",
                 format!("the Spartan Revolt breaks out (roll {r})"),
             ));
+            revolt_mercenaries(state, dice, ev)?;
         } else {
             ev.push(Event::new(
                 "Alexandros 14.2",
@@ -143,7 +166,9 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         .filter(|(c, u)| {
             u.setup == SetupCode::Raid
                 && u.nationality == nationality
-                && state.units[c.as_str()].place == Place::SetAside
+                // Ruling A-59: eliminated raiders go back to the counter mix (14.3: the mix
+                // limits the raiders on the map at once, not over the game).
+                && matches!(state.units[c.as_str()].place, Place::SetAside | Place::Pool)
         })
         .map(|(c, _)| c.clone())
         .take(n)
@@ -154,12 +179,53 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         u.place = Place::Province(loc.clone());
         u.owner = Side::Persian;
         u.steps = full;
+        state.raid_origin.insert(c.clone(), loc.clone());
     }
     ev.push(Event::new(
         "Alexandros 14.3",
         format!(
             "raid in {loc} (roll {r}): {} of {n} raiders appear (roll {r2})",
             free.len()
+        ),
+    ));
+    Ok(())
+}
+
+/// Alexandros 14.2: when the revolt breaks out and Greek Mercenary units lie in the dead pile
+/// or replacement pool, a d6 says how many of them (by unit code, as many as there are) join
+/// Agis and the Spartans in Hellas, at full strength, under the Persian. No die without them.
+pub fn revolt_mercenaries(
+    state: &mut State,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let pool: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(c, u)| {
+            u.place == Place::Pool
+                && state.pack.unit(c).map(|x| x.nationality) == Some(Nationality::GreekMercenary)
+        })
+        .map(|(c, _)| c.clone())
+        .collect();
+    if pool.is_empty() {
+        return Ok(());
+    }
+    let r = dice.d6("Greek Mercenaries joining Agis", "Alexandros 14.2")?;
+    let joining: Vec<String> = pool.into_iter().take(r as usize).collect();
+    for c in &joining {
+        let full = state.full_steps(c);
+        let u = state.units.get_mut(c).unwrap();
+        u.place = Place::Province(REVOLT_PROVINCE.into());
+        u.owner = Side::Persian;
+        u.steps = full;
+    }
+    ev.push(Event::new(
+        "Alexandros 14.2",
+        format!(
+            "roll {r}: {} Greek Mercenary unit(s) join Agis in {REVOLT_PROVINCE}: {}",
+            joining.len(),
+            joining.join(", ")
         ),
     ));
     Ok(())
@@ -232,6 +298,18 @@ pub const TREACHERY_MAX: u32 = 2;
 /// weakest by attack, then by code: ruling A-69), freezes
 /// Alexander's army for the next Macedonian movement, and brings a treachery roll.
 pub fn mutiny(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    mutiny_with(state, &[], dice, ev)
+}
+
+/// Alexandros 17.4 as [`mutiny`], the withdrawn units chosen by the Macedonian's standing
+/// `mutiny_withdrawals` list (units on the map, in order) before the default (weakest by
+/// attack, then by code, reported as such).
+pub fn mutiny_with(
+    state: &mut State,
+    pref: &[String],
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let n = state.objectives.len() as u32;
     let t = state.pack.table("mutiny").cloned();
     let Some(t) = t else { return Ok(()) };
@@ -280,9 +358,19 @@ pub fn mutiny(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result
         .map(|(c, _)| c.clone())
         .collect();
     units.sort_by_key(|c| (state.strength(c).attack, c.clone()));
-    for c in units.into_iter().take(k) {
+    let chosen: Vec<String> = pref.iter().filter(|c| units.contains(c)).cloned().collect();
+    let rest: Vec<String> = units.into_iter().filter(|c| !chosen.contains(c)).collect();
+    let n_chosen = chosen.len();
+    for (i, c) in chosen.into_iter().chain(rest).take(k).enumerate() {
         state.units.get_mut(&c).unwrap().place = Place::Removed;
-        ev.push(Event::new("Alexandros 17.4", format!("{c} is withdrawn")));
+        ev.push(Event::new(
+            "Alexandros 17.4",
+            if i < n_chosen {
+                format!("{c} is withdrawn")
+            } else {
+                format!("{c} is withdrawn (default: the weakest; the standing mutiny_withdrawals order names no other)")
+            },
+        ));
     }
     let alex = match state.leaders.get("Alexander").map(|l| l.place.clone()) {
         Some(Place::Province(p)) => Some(p),

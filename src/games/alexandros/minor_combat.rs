@@ -194,16 +194,23 @@ pub fn may_evade(state: &State, c: &MinorCombat) -> bool {
     let (dl, dr) = best_rating(state, c.defender, &c.province, c.host_of(c.defender));
     let (_, ar) = best_rating(state, c.attacker, &c.province, c.host_of(c.attacker));
     (all_mobile || (dl.is_some() && dr > ar))
-        && !destinations(state, c.defender, &c.province).is_empty()
+        && !destinations(state, c.defender, c.host_of(c.defender), &c.province).is_empty()
 }
 
-/// Alexandros 9.2, 9.5: adjacent friendly-controlled or contested provinces the force may
-/// enter this turn (friendly first, then contested; each by name).
-pub fn destinations(state: &State, side: Side, p: &str) -> Vec<String> {
+/// Alexandros 9.2, 9.5, 8.3, 6.3: adjacent friendly-controlled or contested provinces the
+/// force (`host`: the Persian main army, the Indians or the raiders) may enter this turn —
+/// every one of its units and leaders allowed in by 8.2, 8.3 and 14.2 (friendly first, then
+/// contested; each by name).
+pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<String> {
     let mut friendly = Vec::new();
     let mut contested = Vec::new();
+    let counters: Vec<String> = state
+        .host_units(side, p, host)
+        .into_iter()
+        .chain(state.host_leaders(side, p, host))
+        .collect();
     for n in state.neighbours(p) {
-        if movement::crossing(state, side, p, &n).is_err() {
+        if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
         if control::is_contested(state, &n) {
@@ -216,7 +223,17 @@ pub fn destinations(state: &State, side: Side, p: &str) -> Vec<String> {
     friendly
 }
 
-fn move_force(state: &mut State, side: Side, host: Host, from: &str, to: &str, mark_evaded: bool) {
+/// Alexandros 9.2, 9.3, 9.5: moves one force (`host`) of `side` from `from` to `to`; an
+/// evading force (`mark_evaded`) entering a contested province sits out further combat this
+/// turn (9.2), while a retreating one takes along units that evaded into `from` earlier.
+pub fn move_force(
+    state: &mut State,
+    side: Side,
+    host: Host,
+    from: &str,
+    to: &str,
+    mark_evaded: bool,
+) {
     // 9.2: units that evaded here earlier retreat with the force (not when it evades itself).
     let units = if mark_evaded {
         force(state, side, from, host)
@@ -290,7 +307,7 @@ pub fn run(
     // Validate the answer before any die (retreat and loss choices).
     if let Some((side, d)) = answer {
         if let Some(to) = &d.retreat_to {
-            if to != "stay" && !destinations(state, side, &p).contains(to) {
+            if to != "stay" && !destinations(state, side, c.host_of(side), &p).contains(to) {
                 return Err(RuleError::illegal(
                     format!("retreat_to {to}"),
                     "Alexandros 9.5",
@@ -357,7 +374,7 @@ pub fn run(
                     c.stage = Stage::Roll;
                     continue;
                 }
-                let dests = destinations(state, c.defender, &p);
+                let dests = destinations(state, c.defender, c.host_of(c.defender), &p);
                 let to = choice_from(answer, c.defender)
                     .and_then(|d| d.retreat_to.clone())
                     .filter(|t| dests.contains(t))
@@ -530,7 +547,7 @@ pub fn run(
                     // Ruling A-22: defending leaders who survive join the nearest friendly force.
                     let leaders = state.host_leaders(c.defender, &p, c.host_of(c.defender));
                     if !leaders.is_empty() {
-                        let dests = destinations(state, c.defender, &p);
+                        let dests = destinations(state, c.defender, c.host_of(c.defender), &p);
                         for l in leaders {
                             match dests.first() {
                                 Some(to) => {
@@ -553,7 +570,7 @@ pub fn run(
                 };
             }
             Stage::Retreat => {
-                let dests = destinations(state, c.defender, &p);
+                let dests = destinations(state, c.defender, c.host_of(c.defender), &p);
                 if dests.is_empty()
                     || force(state, c.defender, &p, c.host_of(c.defender)).is_empty()
                 {

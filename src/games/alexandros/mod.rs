@@ -11,8 +11,10 @@
 //! Battles on the Tactical Display (10) are handed to [`tactical`] through [`battle`].
 
 pub mod battle;
+pub mod battle_report;
 pub mod control;
 pub mod data;
+pub mod evasion;
 pub mod events;
 pub mod minor_combat;
 pub mod movement;
@@ -23,6 +25,7 @@ pub mod reinforcements;
 pub mod replacements;
 pub mod sequence;
 pub mod siege;
+pub mod siege_declaration;
 pub mod state;
 pub mod supply;
 pub mod tactical;
@@ -56,6 +59,56 @@ pub const OPT_FURY: &str = "macedonian-fury";
 pub const OPT_DEATH: &str = "death-of-alexander";
 /// Option: City Surrender (17.5).
 pub const OPT_SURRENDER: &str = "city-surrender";
+/// Option: the Beginners Rule (3.1; 7, 14, 15, 17): no supply or attrition, no random events,
+/// no objectives, no optional rules.
+pub const OPT_BEGINNER: &str = "beginner";
+/// Option: play without the Random Events of section 14 (3.1).
+pub const OPT_NO_EVENTS: &str = "no-random-events";
+
+/// The options a Beginners game leaves out (17.0: the optional rules).
+const NOT_FOR_BEGINNERS: [&str; 6] = [
+    OPT_RECUPERATION,
+    OPT_SCORCHED,
+    OPT_FURY,
+    OPT_DEATH,
+    OPT_MUTINY,
+    OPT_SURRENDER,
+];
+
+/// Alexandros 8.1–8.3: the provinces `leader` (in `p`) may move to this turn, each tried as a
+/// move of the leader alone on a copy of the state, and the distinct reasons the others are
+/// refused (`reason (section)`).
+fn leader_destinations(
+    state: &State,
+    side: Side,
+    leader: &str,
+    p: &str,
+) -> (Vec<String>, Vec<String>) {
+    let mut ok = Vec::new();
+    let mut why: Vec<String> = Vec::new();
+    for to in state.neighbours(p) {
+        let mut copy = state.clone();
+        let m = orders::Move {
+            leader: leader.to_string(),
+            to: to.clone(),
+            units: Vec::new(),
+            via: None,
+            drop: Vec::new(),
+            pick_up: Vec::new(),
+        };
+        match movement::apply_move(&mut copy, side, &m, &mut Vec::new()) {
+            Ok(_) => ok.push(to),
+            Err(RuleError::Illegal { rule, reason, .. }) => {
+                let r = format!("{reason} ({rule})");
+                if !why.contains(&r) {
+                    why.push(r);
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    (ok, why)
+}
 
 /// The scenario id of the campaign game.
 pub const CAMPAIGN: &str = "campaign-334";
@@ -213,6 +266,8 @@ pub fn initial_state(pack: Pack) -> Result<State, SetupError> {
         siege_used: BTreeSet::new(),
         evaded: BTreeSet::new(),
         outcome: None,
+        bessus_due: false,
+        raid_origin: BTreeMap::new(),
         pending_events: Vec::new(),
     };
     control::update(&mut s);
@@ -227,8 +282,12 @@ impl Ruleset for Alexandros {
     fn id(&self) -> &'static str {
         "alexandros"
     }
+    /// 0.2 (issue 11): evasion before battles (9.3), sieges with several leaders and units
+    /// named per siege (11.1, 11.3, 11.4), entry limits on evasion and retreat (8.3), Bessus
+    /// placed by the Persian (15.6), Death of Alexander past Summer 323 (17.3). A 0.1 log is
+    /// refused by name (the state and the resolution changed); see docs/protocol.md.
     fn version(&self) -> &'static str {
-        "0.1"
+        "0.2"
     }
     fn title(&self) -> &'static str {
         "Alexandros: Conquest and Empire"
@@ -242,6 +301,14 @@ impl Ruleset for Alexandros {
     }
     fn options(&self) -> Vec<OptionInfo> {
         vec![
+            OptionInfo {
+                name: OPT_BEGINNER.into(),
+                help: "Beginners Rule: no supply or attrition (7, 8.6), no random events (14), no objectives (15; victory by provinces only), no optional rules (17) (Alexandros 3.1)".into(),
+            },
+            OptionInfo {
+                name: OPT_NO_EVENTS.into(),
+                help: "Play without the Random Events: no Spartan Revolt, no raids (Alexandros 3.1, 14)".into(),
+            },
             OptionInfo {
                 name: OPT_RECUPERATION.into(),
                 help: "Macedonian Recuperation: a reduced phalanx that fought no combat this turn recovers for free (Alexandros 12.11)".into(),
@@ -298,6 +365,16 @@ impl Ruleset for Alexandros {
         if scenario != CAMPAIGN {
             return Err(SetupError(format!("no scenario {scenario}")));
         }
+        if options.iter().any(|o| o == OPT_BEGINNER) {
+            if let Some(o) = options
+                .iter()
+                .find(|o| NOT_FOR_BEGINNERS.contains(&o.as_str()))
+            {
+                return Err(SetupError(format!(
+                    "the Beginners Rule leaves out the optional rules (Alexandros 17.0): drop --option {o} or --option {OPT_BEGINNER}"
+                )));
+            }
+        }
         let pack: Pack =
             serde_json::from_value(data.clone()).map_err(|e| SetupError(e.to_string()))?;
         let mut s = initial_state(pack)?;
@@ -333,8 +410,8 @@ impl Ruleset for Alexandros {
             )
         })?;
         // Every side's orders (a sealed battle step carries both), before any other rule.
-        for theirs in sub.by.values() {
-            names::check(state, theirs)?;
+        for (who, theirs) in &sub.by {
+            names::check(state, parse_side(who).unwrap_or(side), theirs)?;
         }
         let (turn0, phase0) = (view::turn_short(state), view::phase_words(state));
         let result = self.resolve(state, ctx, sub, &pending, side, &o, dice, &mut ev);
@@ -414,12 +491,18 @@ impl Alexandros {
                     let plan = standing.get(opponent).and_then(|s| s.battle_plan.clone());
                     let bo = o.battle.clone().unwrap_or_default();
                     let round = tactical::view::round_words(&b.battle);
+                    let n = b.battle.round();
                     let mut e = b.battle.apply(&pack, who_side, &bo, plan.as_ref(), dice)?;
+                    let (turn, phase) = (
+                        view::turn_short(state),
+                        format!("Combat phase: battle in {}", b.province),
+                    );
+                    battle_report::stamp_nightfall(&b.battle, n, &turn, &phase, &mut e);
                     crate::ruleset::stamp_events(
                         &mut e,
                         0,
-                        &view::turn_short(state),
-                        &format!("Combat phase: battle in {}", b.province),
+                        &turn,
+                        &phase,
                         Some(&round),
                         Some(who),
                         false,
@@ -514,16 +597,17 @@ fn template(state: &State, side_s: &str) -> String {
                         .into_iter()
                         .filter(|u| !leaving.contains(u))
                         .collect();
-                    // Only destinations the leader may reach this turn (8.2 winter mountain
-                    // borders, 8.3 closed provinces); units may still be barred (8.3, 13).
-                    let ns: Vec<String> = state
-                        .neighbours(p)
-                        .into_iter()
-                        .filter(|to| {
-                            movement::crossing(state, side, p, to).is_ok()
-                                && movement::may_enter(state, name, to).is_ok()
-                        })
-                        .collect();
+                    // Only destinations the rules let the leader reach this turn: each is tried
+                    // as a move of the leader alone on a copy (8.1–8.3, 3.3 Indians, 12.10 "0"
+                    // leaders, 17.4 mutiny); units may still be barred (8.3, 13).
+                    let (ns, why) = leader_destinations(state, side, name, p);
+                    if ns.is_empty() {
+                        t.push_str(&format!(
+                            "    # {name} in {p} cannot move this turn: {}\n",
+                            why.join("; ")
+                        ));
+                        continue;
+                    }
                     t.push_str(&format!(
                         "    # - leader: {name}   # in {p}; to one of: {}; units here (or `units: [all]`): [{}]\n",
                         ns.join(", "),
@@ -532,7 +616,7 @@ fn template(state: &State, side_s: &str) -> String {
                 }
             }
             t.push_str("    []\n");
-            t.push_str("  sieges: {}   # CITY: LEADER (Alexandros 11.1)\n");
+            t.push_str("  sieges: {}   # CITY: LEADER, or CITY: {leaders: [LEADER, ..], units: [UNIT, ..]} (Alexandros 11.1, 11.3)\n");
             if side == Side::Persian && state.option(OPT_SCORCHED) {
                 t.push_str("  scorch: []   # provinces you hold, laid waste at the next Supply Phase (Alexandros 17.1)\n");
             }

@@ -100,6 +100,24 @@ pub fn may_enter(state: &State, who: &str, to: &str) -> Result<(), (String, Stri
     Ok(())
 }
 
+/// Alexandros 8.3, 14.2, 6.3: may a whole force (its units and leaders) move from `from`
+/// into `to` other than by a leader's move (an evasion 9.2/9.3 or a retreat 9.5/10.20)?
+/// The same border (8.2) and entry limits (8.3, 14.2) as movement: a retreat is no way round
+/// them. `Err((section, why))` names the first counter refused.
+pub fn force_may_enter(
+    state: &State,
+    side: Side,
+    counters: &[String],
+    from: &str,
+    to: &str,
+) -> Result<(), (String, String)> {
+    crossing(state, side, from, to)?;
+    for c in counters {
+        may_enter(state, c, to)?;
+    }
+    Ok(())
+}
+
 impl State {
     /// Alexandros 8.3: the Home Army restriction is lifted once a Spartan Revolt has happened and
     /// every Spartan unit is eliminated or out of Europe.
@@ -220,6 +238,19 @@ pub fn apply_move(
             &order,
             "8.1",
             format!("{} has already moved this turn", m.leader),
+        ));
+    }
+    // 3.3: the Indian army (Porus with it) waits until a Macedonian unit enters India.
+    if state.pack.leader(&m.leader).map(|x| x.nationality) == Some(Nationality::Indian)
+        && !state.indians_active
+    {
+        return Err(illegal(
+            &order,
+            "3.3",
+            format!(
+                "{}: the Indians may not move before a Macedonian unit enters Gandara, Upper or Lower India",
+                m.leader
+            ),
         ));
     }
     if m.via.is_none() && (!m.drop.is_empty() || !m.pick_up.is_empty()) {
@@ -471,7 +502,7 @@ pub fn forced_march_attrition(
             crate::view::count(n as usize, "step")
         ),
     ));
-    supply::take_attrition(state, units, n, pref, ev);
+    supply::take_losses(state, units, n, pref, "Alexandros 8.6", ev);
     Ok(())
 }
 

@@ -8,8 +8,9 @@
 //! plan…) when an order file is signed: every unknown name at once, each at its own place.
 
 use super::data::board::BOX_NAMES;
-use super::movement::ALL_UNITS;
-use super::orders::{Orders, Standing};
+use super::data::Side;
+use super::movement::{apply_move, ALL_UNITS};
+use super::orders::{Move, Orders, Standing};
 use super::state::State;
 use super::tactical::{BattleOrders, BattlePlan};
 use crate::names::did_you_mean;
@@ -261,8 +262,11 @@ impl<'a> Found<'a> {
 }
 
 /// Alexandros 2, 6, 10.4: every name in `o` is a province, city, unit, leader or box of the
-/// game, as its field requires. Errors: the first unknown name, with the nearest known ones.
-pub fn check(state: &State, o: &Orders) -> Result<(), RuleError> {
+/// game, as its field requires. Errors: every unknown name of the first order that has one,
+/// each with the nearest known ones — and, for a move, what the rules of movement say of the
+/// rest of it (a border it cannot cross, 8.1–8.3), so that one run lists all that is wrong
+/// with it ([`RuleError::Several`] when more than one).
+pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
     use Kind::*;
     let mut f = Found::new(state);
     if let Some(p) = &o.darius {
@@ -351,10 +355,15 @@ pub fn check(state: &State, o: &Orders) -> Result<(), RuleError> {
         f.name(format!("/garrison/{u}"), Unit, u, &order, "11.2");
         f.name(format!("/garrison/{u}"), City, c, &order, "11.2");
     }
-    for (c, l) in &o.sieges {
-        let order = format!("sieges {c}: {l}");
+    for (c, so) in &o.sieges {
+        let order = format!("sieges {c}");
         f.name(format!("/sieges/{c}"), City, c, &order, "11.1");
-        f.name(format!("/sieges/{c}"), Leader, l, &order, "11.1");
+        for l in so.leaders() {
+            f.name(format!("/sieges/{c}"), Leader, &l, &order, "11.1");
+        }
+        for u in so.units() {
+            f.name(format!("/sieges/{c}"), Unit, &u, &order, "11.1");
+        }
     }
     for (i, c) in o.surrender_rolls.iter().enumerate() {
         let order = format!("surrender_rolls {c}");
@@ -370,7 +379,54 @@ pub fn check(state: &State, o: &Orders) -> Result<(), RuleError> {
     if let Some(b) = &o.battle {
         f.battle("/battle", b);
     }
-    first_order(f.out)
+    let mut out = f.out;
+    if let Some(rest) = out.first().and_then(|(p, _)| p.strip_prefix("/moves/")) {
+        let i: usize = rest.split('/').next().and_then(|x| x.parse().ok()).unwrap_or(0);
+        if let Some(e) = move_rest(state, side, &o.moves[i], &out, i) {
+            out.push((format!("/moves/{i}"), e));
+        }
+    }
+    first_order(out)
+}
+
+/// Alexandros 8.1: when the leader and provinces of move `i` are known, what movement says
+/// of it with its unknown units left out (its first refusal, tried on a copy of the state).
+fn move_rest(
+    state: &State,
+    side: Side,
+    m: &Move,
+    found: &[(String, RuleError)],
+    i: usize,
+) -> Option<RuleError> {
+    let at = format!("/moves/{i}/");
+    let bad: Vec<&str> = found
+        .iter()
+        .filter_map(|(p, _)| p.strip_prefix(&at))
+        .collect();
+    if bad
+        .iter()
+        .any(|p| p.starts_with("leader") || p.starts_with("to") || p.starts_with("via"))
+    {
+        return None;
+    }
+    let unit_ok = |u: &String| state.pack.counters.units.contains_key(u);
+    let all = m.units.len() == 1 && m.units[0] == ALL_UNITS;
+    let known_only = Move {
+        units: m
+            .units
+            .iter()
+            .filter(|u| all || unit_ok(u))
+            .cloned()
+            .collect(),
+        drop: m.drop.iter().filter(|u| unit_ok(u)).cloned().collect(),
+        pick_up: m.pick_up.iter().filter(|u| unit_ok(u)).cloned().collect(),
+        ..m.clone()
+    };
+    let mut copy = state.clone();
+    match apply_move(&mut copy, side, &known_only, &mut Vec::new()) {
+        Err(e @ RuleError::Illegal { .. }) => Some(e),
+        _ => None,
+    }
 }
 
 /// The order of a name's path: its list entry (`/moves/1` of `/moves/1/to`), else its map
@@ -395,33 +451,21 @@ fn order_of(path: &str) -> &str {
     }
 }
 
-/// The first unknown name's refusal, with every other unknown name of the same order in
-/// its reason (one refusal per order: the engine blames a whole order).
+/// The refusals of the first order with an unknown name: its own refusal, or
+/// [`RuleError::Several`] with one per name (the engine lists each at its own place).
 fn first_order(found: Vec<(String, RuleError)>) -> Result<(), RuleError> {
-    let Some((path, first)) = found.first().cloned() else {
+    let Some((path, _)) = found.first().cloned() else {
         return Ok(());
     };
-    let RuleError::Illegal {
-        order,
-        rule,
-        reason,
-    } = first
-    else {
-        return Err(first);
-    };
-    let mut reasons = vec![reason];
-    for (p, e) in &found[1..] {
-        if let RuleError::Illegal { reason, .. } = e {
-            if order_of(p) == order_of(&path) {
-                reasons.push(reason.clone());
-            }
-        }
+    let mut v: Vec<RuleError> = found
+        .into_iter()
+        .filter(|(p, _)| order_of(p) == order_of(&path))
+        .map(|(_, e)| e)
+        .collect();
+    match v.len() {
+        1 => Err(v.remove(0)),
+        _ => Err(RuleError::Several(v)),
     }
-    Err(RuleError::Illegal {
-        order,
-        rule,
-        reason: reasons.join("; "),
-    })
 }
 
 /// Alexandros 2, 6, 10.4 for standing orders: every unknown province, city, unit, leader
@@ -449,3 +493,4 @@ pub fn check_standing(state: &State, s: &Standing) -> Vec<(String, RuleError)> {
     }
     f.out
 }
+

@@ -12,6 +12,9 @@ pub const ALEXANDRIA: &str = "Alexandria";
 
 /// Marks an objective secured (once).
 pub fn secure(state: &mut State, name: &str, ev: &mut Vec<Event>) {
+    if state.option(super::OPT_BEGINNER) {
+        return; // 15.0: the Beginners Rule ignores the objectives
+    }
     if state.pack.map.objectives.contains_key(name) && state.objectives.insert(name.to_string()) {
         ev.push(Event::new(
             "Alexandros 15.1",
@@ -70,8 +73,9 @@ pub fn city_captured(state: &mut State, city: &str, ev: &mut Vec<Event>) {
     }
 }
 
-/// Ruling A-54: an unwalled objective city is captured when Macedonian units stand in its
-/// province with no Persian garrison inside it.
+/// Ruling A-54 (15.8): an unwalled objective city is captured when Macedonian units stand in
+/// its province with no Persian garrison inside it and no Persian-side unit in the field there
+/// (a Persian army in Persis keeps Persepolis until it is beaten or gone).
 pub fn check_unwalled(state: &mut State, ev: &mut Vec<Event>) {
     let cities: Vec<String> = state
         .pack
@@ -91,10 +95,109 @@ pub fn check_unwalled(state: &mut State, ev: &mut Vec<Event>) {
             .units
             .values()
             .any(|u| u.place == Place::City(c.clone()) && u.owner != Side::Macedonian);
-        if !walled && !garrisoned && !state.field_units(Side::Macedonian, &p).is_empty() {
+        // 15.8: not while a Persian-side army still holds the field there (ruling A-54).
+        let contested = !state.field_units(Side::Persian, &p).is_empty();
+        if !walled
+            && !garrisoned
+            && !contested
+            && !state.field_units(Side::Macedonian, &p).is_empty()
+        {
             city_captured(state, &c, ev);
         }
     }
+}
+
+/// Alexandros 15.6: the places Bessus may be put as Great King: a province with a Persian
+/// army (the main force, not the Indians or raiders, 6.3) or a Persian-controlled province,
+/// or a city with a Persian garrison — each one he may enter (8.3: no Indian or barbarian
+/// province).
+pub fn bessus_places(state: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in state.pack.map.provinces.keys() {
+        if super::movement::may_enter(state, "Bessus", p).is_err() {
+            continue;
+        }
+        let army = !state
+            .host_units(Side::Persian, p, super::state::Host::Main)
+            .is_empty();
+        if army || super::control::controls(state, Side::Persian, p) {
+            out.push(p.clone());
+        }
+    }
+    for c in state.pack.map.cities.keys() {
+        let held = state
+            .units
+            .values()
+            .any(|u| u.owner == Side::Persian && u.place == Place::City(c.clone()));
+        let p = state.pack.city(c).and_then(|x| x.province.clone());
+        let open = p
+            .as_deref()
+            .map(|p| super::movement::may_enter(state, "Bessus", p).is_ok())
+            .unwrap_or(true);
+        if held && open {
+            out.push(c.clone());
+        }
+    }
+    out
+}
+
+/// Alexandros 15.6: once Darius has left the board, Bessus becomes Great King where the
+/// Persian's standing `bessus` order says (the first place allowed); with no such order, or
+/// none allowed, with the largest Persian main army (reported as a default); nowhere if the
+/// Persian holds nothing.
+pub fn place_bessus(
+    state: &mut State,
+    standing: &std::collections::BTreeMap<String, super::orders::Standing>,
+    ev: &mut Vec<Event>,
+) {
+    if !state.bessus_due {
+        return;
+    }
+    state.bessus_due = false;
+    let allowed = bessus_places(state);
+    let wanted = standing
+        .get("persian")
+        .map(|s| s.bessus.clone())
+        .unwrap_or_default();
+    let chosen = wanted.iter().find(|w| allowed.contains(w)).cloned();
+    let (place, why) = match chosen {
+        Some(p) => (Some(p), String::new()),
+        None => {
+            let mut best: Option<(usize, String)> = None;
+            for p in &allowed {
+                let n = state
+                    .host_units(Side::Persian, p, super::state::Host::Main)
+                    .len();
+                if n > 0 && best.as_ref().map(|(b, _)| n > *b).unwrap_or(true) {
+                    best = Some((n, p.clone()));
+                }
+            }
+            let p = best.map(|(_, p)| p).or_else(|| allowed.first().cloned());
+            let why = if wanted.is_empty() {
+                " (default: the Persian gave no standing bessus order)".to_string()
+            } else {
+                format!(" (default: none of {} is allowed)", wanted.join(", "))
+            };
+            (p, why)
+        }
+    };
+    let Some(p) = place else {
+        ev.push(Event::new(
+            "Alexandros 15.6",
+            "Bessus has nowhere to become Great King: no Persian army, garrison or province",
+        ));
+        return;
+    };
+    let at = if state.pack.city(&p).is_some() && state.pack.province(&p).is_none() {
+        Place::City(p.clone())
+    } else {
+        Place::Province(p.clone())
+    };
+    state.leaders.get_mut("Bessus").unwrap().place = at;
+    ev.push(Event::new(
+        "Alexandros 15.6",
+        format!("Bessus becomes Great King in {p}{why}"),
+    ));
 }
 
 impl State {

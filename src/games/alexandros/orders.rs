@@ -39,9 +39,11 @@ pub struct Orders {
     /// Units entering a city as its garrison after moving: unit code → city (6.2, 11.2).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub garrison: BTreeMap<String, String>,
-    /// Sieges for this turn's Siege Phase: city → leader leading it (11.1).
+    /// Sieges for this turn's Siege Phase (11.1): city → the leader leading it (with every
+    /// infantry unit and the Siege Train of his force not named for another siege), or
+    /// `{leaders: [..], units: [..]}` saying which leaders and units besiege it.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub sieges: BTreeMap<String, String>,
+    pub sieges: BTreeMap<String, SiegeOrder>,
     /// Optional City Surrender (17.5): cities to roll for instead of besieging them this turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub surrender_rolls: Vec<String>,
@@ -51,6 +53,58 @@ pub struct Orders {
     /// Orders for a step of a battle on the Tactical Display.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<BattleOrders>,
+}
+
+/// One siege declared (Alexandros 11.1, 11.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum SiegeOrder {
+    /// The leader leading the siege; the units are every infantry unit and the Siege Train of
+    /// his force not named for another siege.
+    Leader(String),
+    /// The leaders and units taking part.
+    Force(SiegeForce),
+}
+
+/// The leaders and units of one siege (11.1: each unit in one siege only; 11.3: each leader
+/// adds 1 while there is an infantry unit for each).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SiegeForce {
+    /// Leaders taking part; the first leads the siege (not a "0" leader, 11.1) and is the
+    /// first to roll on the Leader Casualty Table when the attacker loses steps (11.4).
+    pub leaders: Vec<String>,
+    /// Infantry units and the Siege Train besieging; empty means every infantry unit and the
+    /// Siege Train of the force not named for another siege.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<String>,
+}
+
+impl SiegeOrder {
+    /// The leaders, in order (the first leads).
+    pub fn leaders(&self) -> Vec<String> {
+        match self {
+            SiegeOrder::Leader(l) => vec![l.clone()],
+            SiegeOrder::Force(f) => f.leaders.clone(),
+        }
+    }
+    /// The units named, if any (empty: the rest of the force).
+    pub fn units(&self) -> Vec<String> {
+        match self {
+            SiegeOrder::Leader(_) => Vec::new(),
+            SiegeOrder::Force(f) => f.units.clone(),
+        }
+    }
+}
+
+/// Which loss the besieged side takes first from a siege result (11.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SiegeLossPolicy {
+    /// Lose wall markers first, then garrison steps.
+    WallsFirst,
+    /// Lose garrison steps first, then wall markers.
+    GarrisonFirst,
 }
 
 /// Steps bought for one unit (12.2–12.4).
@@ -165,6 +219,23 @@ pub struct Standing {
         skip_serializing_if = "BTreeMap::is_empty"
     )]
     pub sea_supply: BTreeMap<String, String>,
+    /// Evasion before a battle on the Tactical Display (9.3): battle province → province to
+    /// evade into, or `any` (the first open one). Provinces not named: no evasion attempt.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub evade_battle: BTreeMap<String, String>,
+    /// Siege losses of a besieged city: walls or garrison steps first (11.4). Not given:
+    /// walls first, reported as a default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siege_losses: Option<SiegeLossPolicy>,
+    /// Where Bessus becomes Great King when Darius leaves the board (15.6): provinces (or
+    /// cities) in order of preference; the first allowed is used. Not given (or none allowed):
+    /// with the largest Persian army, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bessus: Vec<String>,
+    /// Units a mutiny withdraws first (17.4), in order; units not named (or too few): the
+    /// weakest by attack, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mutiny_withdrawals: Vec<String>,
     /// Standing plan for battles on the Tactical Display.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_plan: Option<BattlePlan>,

@@ -10,8 +10,8 @@ use super::data::Side;
 use super::orders::{Decision, Orders, Standing};
 use super::state::{side_name, CombatAt, Host, Place, State};
 use super::{
-    battle, control, events, minor_combat, movement, objectives, reinforcements, replacements,
-    siege, supply, victory,
+    battle, control, evasion, events, minor_combat, movement, objectives, reinforcements,
+    replacements, siege, siege_declaration, supply, victory,
 };
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, Pending, PendingKind, RuleError};
@@ -297,11 +297,7 @@ pub fn movement_phase(
     for (u, city) in &o.garrison {
         enter_city(state, side, u, city)?;
     }
-    let mut sieges = BTreeMap::new();
-    for (city, leader) in &o.sieges {
-        siege::check_declaration(state, side, city, leader)?;
-        sieges.insert(city.clone(), leader.clone());
-    }
+    let sieges = siege_declaration::declare(state, side, &o.sieges)?;
     if !sieges.is_empty() {
         state.sieges.insert(side, sieges);
     }
@@ -323,6 +319,12 @@ pub fn movement_phase(
         .get(side_name(side))
         .and_then(|s| s.losses.clone())
         .unwrap_or_default();
+    // Beginners Rule (7.0): no attrition, forced march's included.
+    let marches = if state.option(super::OPT_BEGINNER) {
+        Vec::new()
+    } else {
+        marches
+    };
     for (units, kind) in marches {
         movement::forced_march_attrition(state, &units, kind, &pref, dice, ev)?;
     }
@@ -492,6 +494,7 @@ pub fn continue_combat(
         if state.phase == Phase::Over {
             return Ok(());
         }
+        objectives::place_bessus(state, standing, ev);
         if let Some(mut m) = state.minor.take() {
             let n = ev.len();
             let by = answer.map(|(s, _)| side_name(s));
@@ -551,6 +554,10 @@ pub fn continue_combat(
             continue;
         }
         if m >= supply::ARMY_UNITS && q >= supply::ARMY_UNITS {
+            if evasion::before_battle(state, &p, host, standing, dice, ev)? {
+                control::update(state);
+                continue;
+            }
             ev.push(Event::new(
                 "Alexandros 9.1",
                 format!("battle in {p}: to the Tactical Display"),
@@ -592,7 +599,7 @@ fn siege_and_events(
         return Ok(());
     }
     let n = ev.len();
-    let r = events::random_events(state, dice, ev);
+    let r = events::random_events_with(state, standing, dice, ev);
     stamp(state, ev, n, "Random events phase (14)", None, None);
     r?;
     if state.phase == Phase::Over {
@@ -620,6 +627,7 @@ fn siege_phase(
         return Ok(false);
     }
     control::update(state);
+    objectives::place_bessus(state, standing, ev);
     objectives::check_unwalled(state, ev);
     Ok(state.phase != Phase::Over)
 }
@@ -643,10 +651,23 @@ pub fn end_turn(
     state.fought.clear();
     state.evaded.clear();
     state.replacement_points.clear();
-    if state.turn >= state.last_turn() {
+    // 17.3 (ruling A-63): with the Death of Alexander the game goes on past the last turn of
+    // the track until Alexander dies (the roll ends it, scored as 16.3).
+    let alexander_lives = state.option(super::OPT_DEATH)
+        && state
+            .leaders
+            .get("Alexander")
+            .is_some_and(|a| matches!(a.place, Place::Province(_) | Place::City(_)));
+    if state.turn >= state.last_turn() && !alexander_lives {
         victory::final_count(state, ev);
         stamp(state, ev, 0, "End of the game (16.3)", None, None);
         return Ok(());
+    }
+    if state.turn >= state.last_turn() {
+        ev.push(Event::new(
+            "Alexandros 17.3",
+            "Alexander lives: the game goes on past the last turn of the track",
+        ));
     }
     stamp(state, ev, 0, "End of turn", None, None);
     state.turn += 1;
@@ -690,9 +711,16 @@ pub fn start_turn(
         }
     }
     stamp(state, ev, 0, "Start of turn (4.2)", None, None);
-    let r = supply::supply_phase(state, standing, dice, ev);
-    stamp(state, ev, 0, "Supply phase (7)", None, None);
-    r?;
+    if state.option(super::OPT_BEGINNER) {
+        ev.push(Event::new(
+            "Alexandros 7.0",
+            "Beginners Rule: no Supply Phase",
+        ));
+    } else {
+        let r = supply::supply_phase(state, standing, dice, ev);
+        stamp(state, ev, 0, "Supply phase (7)", None, None);
+        r?;
+    }
     state.phase = Phase::MacedonianMovement;
     Ok(())
 }

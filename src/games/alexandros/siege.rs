@@ -7,7 +7,7 @@ use super::data::{Pack, Side, UnitType};
 use serde::{Deserialize, Serialize};
 
 use super::minor_combat::Need;
-use super::orders::{Decision, SortiePolicy, Standing};
+use super::orders::{Decision, SiegeLossPolicy, SortiePolicy, Standing};
 use super::state::{enemy, side_name, Place, State, Walls};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -94,37 +94,6 @@ pub fn siege_provinces(state: &State, city: &str) -> Vec<String> {
     }
 }
 
-/// Alexandros 11.1: checks a siege declaration (city with enemy walls, own leader).
-pub fn check_declaration(
-    state: &State,
-    side: Side,
-    city: &str,
-    leader: &str,
-) -> Result<(), RuleError> {
-    let order = format!("siege {city}");
-    let w = state.walls.get(city).filter(|w| w.count > 0);
-    if w.map(|w| w.side == side).unwrap_or(true) {
-        return Err(RuleError::illegal(
-            order,
-            "Alexandros 11.1",
-            format!("{city} is not an enemy walled city"),
-        ));
-    }
-    if state
-        .leaders
-        .get(leader)
-        .map(|l| l.owner != side)
-        .unwrap_or(true)
-    {
-        return Err(RuleError::illegal(
-            order,
-            "Alexandros 11.1",
-            format!("{leader} is not your leader"),
-        ));
-    }
-    Ok(())
-}
-
 /// A siege declared for this turn's Siege Phase, waiting to be resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiegeDecl {
@@ -132,8 +101,14 @@ pub struct SiegeDecl {
     pub side: Side,
     /// City besieged.
     pub city: String,
-    /// Leader leading the siege.
+    /// Leader leading the siege (the first of `leaders`).
     pub leader: String,
+    /// Leaders taking part, in the order they roll for casualties (11.3, 11.4).
+    #[serde(default)]
+    pub leaders: Vec<String>,
+    /// Infantry units and the Siege Train taking part (11.1: one siege each).
+    #[serde(default)]
+    pub units: Vec<String>,
     /// The besieged side's sortie choice, once known (11.5).
     pub sortie: Option<bool>,
 }
@@ -142,15 +117,8 @@ pub struct SiegeDecl {
 /// (Macedonian sieges first, then by city name).
 pub fn queue_declared(state: &mut State) {
     let declared = std::mem::take(&mut state.sieges);
-    for (side, list) in declared {
-        for (city, leader) in list {
-            state.siege_queue.push(SiegeDecl {
-                side,
-                city,
-                leader,
-                sortie: None,
-            });
-        }
+    for (_, list) in declared {
+        state.siege_queue.extend(list);
     }
 }
 
@@ -223,6 +191,7 @@ pub fn siege_phase(
 /// Who takes part in a siege.
 #[derive(Debug, Clone)]
 pub struct Plan {
+    leaders: Vec<String>,
     infantry: Vec<String>,
     train: Option<String>,
     garrison: Vec<String>,
@@ -232,45 +201,57 @@ pub struct Plan {
 }
 
 fn plan(state: &State, decl: &SiegeDecl, ev: &mut Vec<Event>) -> Option<Plan> {
-    let (side, city, leader) = (decl.side, &decl.city, &decl.leader);
+    let (side, city) = (decl.side, &decl.city);
     let walls = state
         .walls
         .get(city)
         .cloned()
         .unwrap_or(Walls { count: 0, side });
-    let at = match state.leaders.get(leader).map(|l| &l.place) {
-        Some(Place::Province(p)) => p.clone(),
-        _ => String::new(),
+    let from = siege_provinces(state, city);
+    let declared = if decl.leaders.is_empty() {
+        vec![decl.leader.clone()]
+    } else {
+        decl.leaders.clone()
     };
-    if walls.count == 0 || walls.side == side || !siege_provinces(state, city).contains(&at) {
+    // Leaders still before the walls (a battle may have moved or taken some).
+    let at = declared
+        .iter()
+        .find_map(|l| match state.leaders.get(l).map(|x| &x.place) {
+            Some(Place::Province(p)) if from.contains(p) => Some(p.clone()),
+            _ => None,
+        });
+    let Some(at) = at.filter(|_| walls.count > 0 && walls.side != side) else {
         ev.push(Event::new(
             "Alexandros 11.1",
-            format!("no siege of {city}: {leader} is not before its walls"),
+            format!(
+                "no siege of {city}: none of {} is before its walls",
+                declared.join(", ")
+            ),
         ));
         return None;
-    }
-    let infantry: Vec<String> = state
-        .field_units(side, &at)
+    };
+    let leaders: Vec<String> = declared
         .into_iter()
-        .filter(|u| !state.siege_used.contains(u))
-        .filter(|u| {
-            state
-                .pack
-                .unit(u)
-                .map(|x| is_infantry(x.kind))
-                .unwrap_or(false)
-        })
+        .filter(|l| state.leaders[l].place == Place::Province(at.clone()))
         .collect();
-    let train: Option<String> = state
+    let present = |u: &String| {
+        state
+            .units
+            .get(u)
+            .is_some_and(|x| x.owner == side && x.place == Place::Province(at.clone()))
+            && !state.siege_used.contains(u)
+    };
+    let infantry: Vec<String> = decl
         .units
         .iter()
-        .find(|(c, u)| {
-            u.owner == side
-                && u.place == Place::Province(at.clone())
-                && state.is_siege_train(c)
-                && !state.siege_used.contains(*c)
-        })
-        .map(|(c, _)| c.clone());
+        .filter(|u| present(u) && !state.is_siege_train(u))
+        .cloned()
+        .collect();
+    let train: Option<String> = decl
+        .units
+        .iter()
+        .find(|u| present(u) && state.is_siege_train(u))
+        .cloned();
     let garrison: Vec<String> = state
         .units
         .iter()
@@ -285,6 +266,7 @@ fn plan(state: &State, decl: &SiegeDecl, ev: &mut Vec<Event>) -> Option<Plan> {
         .collect();
     let sortie_possible = train.is_some() && !garrison.is_empty();
     Some(Plan {
+        leaders,
         infantry,
         train,
         garrison,
@@ -302,7 +284,8 @@ fn resolve(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let (side, city, leader) = (decl.side, decl.city.clone(), decl.leader.clone());
+    let (side, city) = (decl.side, decl.city.clone());
+    let leader = plan.leaders.join(", ");
     for u in plan
         .infantry
         .iter()
@@ -341,13 +324,14 @@ fn resolve(
     }
     let garrison: Vec<String> = plan
         .garrison
-        .into_iter()
+        .iter()
+        .cloned()
         .filter(|g| state.units[g].place == Place::City(city.clone()))
         .collect();
     let d = differential(
         plan.infantry.len() as u32,
         train_alive,
-        1,
+        plan.leaders.len() as u32,
         u32::from(plan.walls.count),
         garrison.len() as u32,
         plan.defending_leaders.len() as u32,
@@ -367,42 +351,71 @@ fn resolve(
         "Alexandros 11.3",
         format!("siege of {city} by {leader}: differential {d} ({col}), roll {r}: attacker loses {a_loss}, defender {d_loss}"),
     ));
-    let pref = standing
-        .get(side_name(side))
+    attacker_losses(
+        state,
+        side,
+        &city,
+        &plan,
+        a_loss,
+        train_alive,
+        standing,
+        dice,
+        ev,
+    )?;
+    // Defender losses (11.4): walls or garrison steps, as the besieged side's standing order
+    // says; each garrison step lost brings a casualty check for one defending leader.
+    let def = enemy(side);
+    let policy = standing.get(side_name(def)).and_then(|s| s.siege_losses);
+    let mut w = plan.walls.count;
+    let mut garrison_losses = 0usize;
+    let alive_garrison = |state: &State| {
+        garrison
+            .iter()
+            .filter(|g| state.units[g.as_str()].place == Place::City(city.clone()))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    if d_loss > 0 && !alive_garrison(state).is_empty() && policy.is_none() {
+        ev.push(Event::new(
+            "Alexandros 11.4",
+            format!(
+                "the {} gave no standing siege_losses order: {city} loses walls first (default)",
+                side_name(def)
+            ),
+        ));
+    }
+    let def_pref = standing
+        .get(side_name(def))
         .and_then(|s| s.losses.clone())
         .unwrap_or_default();
-    super::supply::take_attrition(state, &plan.infantry, a_loss, &pref, ev);
-    if a_loss > 0 && !plan.infantry.is_empty() {
-        let was = state
-            .leaders
-            .get(&leader)
-            .map(|l| l.wounded)
-            .unwrap_or(true);
-        super::battle::leader_casualty(state, &leader, "Loss", "Alexandros 11.4", dice, ev)?;
-        let now = state
-            .leaders
-            .get(&leader)
-            .map(|l| l.wounded)
-            .unwrap_or(false);
-        if leader == "Alexander" && !was && now && state.option(super::OPT_FURY) {
-            state.fury.insert(city.clone());
+    for _ in 0..d_loss {
+        if w == 0 {
+            break; // the city has fallen (11.6)
+        }
+        let g = alive_garrison(state);
+        if policy == Some(SiegeLossPolicy::GarrisonFirst) && !g.is_empty() {
+            let pick = def_pref
+                .iter()
+                .find(|u| g.contains(u))
+                .cloned()
+                .unwrap_or_else(|| g[0].clone());
+            state.lose_step(&pick);
+            garrison_losses += 1;
             ev.push(Event::new(
-                "Alexandros 17.2",
-                format!("Macedonian Fury against {city}"),
+                "Alexandros 11.4",
+                format!("{pick} in {city} loses a step"),
+            ));
+        } else {
+            w -= 1;
+            ev.push(Event::new(
+                "Alexandros 11.4",
+                format!("{city} loses a wall marker"),
             ));
         }
     }
-    // Defender losses (11.4): walls first (ruling 41).
-    let mut w = plan.walls.count;
-    for _ in 0..d_loss {
-        if w > 0 {
-            w -= 1;
-        } else if let Some(g) = garrison
-            .iter()
-            .find(|g| state.units[g.as_str()].place == Place::City(city.clone()))
-        {
-            let g = g.clone();
-            state.lose_step(&g);
+    for l in plan.defending_leaders.iter().take(garrison_losses) {
+        if state.leaders[l].place == Place::City(city.clone()) {
+            super::battle::leader_casualty(state, l, "Loss", "Alexandros 11.4", dice, ev)?;
         }
     }
     if w == 0 {
@@ -590,4 +603,65 @@ fn capture_leaders_in(state: &mut State, city: &str, ev: &mut Vec<Event>) {
         }
         super::battle::capture_leader(state, &l, ev);
     }
+}
+
+/// Alexandros 11.4: the besieger's losses. Each is an infantry step (the owner's standing
+/// `losses` order first); with no infantry step left the Siege Train takes it (ruling A-78);
+/// a loss nothing can take is reported. For each loss one leader of the siege, in the order
+/// declared, rolls on the Leader Casualty Table (once each at most), infantry or not.
+#[allow(clippy::too_many_arguments)]
+fn attacker_losses(
+    state: &mut State,
+    side: Side,
+    city: &str,
+    plan: &Plan,
+    a_loss: u8,
+    train_alive: bool,
+    standing: &BTreeMap<String, Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let pref = standing
+        .get(side_name(side))
+        .and_then(|s| s.losses.clone())
+        .unwrap_or_default();
+    let taken =
+        super::supply::take_losses(state, &plan.infantry, a_loss, &pref, "Alexandros 11.4", ev);
+    let mut left = a_loss - taken;
+    if left > 0 && train_alive {
+        if let Some(t) = plan.train.clone() {
+            state.lose_step(&t);
+            left -= 1;
+            ev.push(Event::new(
+                "Alexandros 11.4",
+                format!("no infantry step left before {city}: {t} takes the loss"),
+            ));
+        }
+    }
+    if left > 0 {
+        ev.push(Event::new(
+            "Alexandros 11.4",
+            format!("{left} siege loss(es) before {city} find no besieging unit left"),
+        ));
+    }
+    for leader in plan.leaders.iter().take(a_loss as usize) {
+        if !matches!(state.leaders[leader].place, Place::Province(_)) {
+            continue;
+        }
+        let was = state.leaders[leader].wounded;
+        super::battle::leader_casualty(state, leader, "Loss", "Alexandros 11.4", dice, ev)?;
+        let now = state
+            .leaders
+            .get(leader)
+            .map(|l| l.wounded)
+            .unwrap_or(false);
+        if leader == "Alexander" && !was && now && state.option(super::OPT_FURY) {
+            state.fury.insert(city.to_string());
+            ev.push(Event::new(
+                "Alexandros 17.2",
+                format!("Macedonian Fury against {city}"),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -140,8 +140,8 @@ pub struct State {
     pub minor: Option<MinorCombat>,
     /// The tactical battle handed to the Tactical Display.
     pub battle: Option<BattleState>,
-    /// Sieges declared for this turn's Siege Phase, by besieging side: city → leader.
-    pub sieges: BTreeMap<Side, BTreeMap<String, String>>,
+    /// Sieges declared for this turn's Siege Phase, by besieging side (11.1).
+    pub sieges: BTreeMap<Side, Vec<super::siege::SiegeDecl>>,
     /// Sieges of this turn's Siege Phase still to resolve (11).
     pub siege_queue: Vec<super::siege::SiegeDecl>,
     /// Optional rules chosen at `new` (17, 12.11).
@@ -174,6 +174,12 @@ pub struct State {
     pub outcome: Option<String>,
     /// A Spartan Revolt has happened (14.2).
     pub spartan_revolt: bool,
+    /// Darius has left the board and Bessus waits to be placed as Great King (15.6).
+    #[serde(default)]
+    pub bessus_due: bool,
+    /// Where each raid counter on the map came from (14.3; 9.3: evading barbarians only go home).
+    #[serde(default)]
+    pub raid_origin: BTreeMap<String, String>,
     /// Events raised inside helpers, handed to the report at the end of the step.
     #[serde(skip)]
     pub pending_events: Vec<crate::ruleset::Event>,
@@ -214,16 +220,29 @@ impl State {
     pub fn option(&self, name: &str) -> bool {
         self.options.iter().any(|o| o == name)
     }
-    /// The current turn of the track.
-    pub fn turn_data(&self) -> &data::Turn {
-        self.pack.turn(self.turn).expect("turn exists in the pack")
+    /// The current turn of the track. Past the last printed turn (only with the optional
+    /// Death of Alexander, 17.3; ruling A-63) the turn repeats the same season of the last
+    /// printed year, a year later, with no reinforcements or withdrawals and the death roll.
+    pub fn turn_data(&self) -> data::Turn {
+        if let Some(t) = self.pack.turn(self.turn) {
+            return t.clone();
+        }
+        let last = self.last_turn();
+        let years = (self.turn - last).div_ceil(4);
+        let mut t = self
+            .pack
+            .turn(self.turn - 4 * years)
+            .cloned()
+            .expect("the printed track has a last year");
+        let year: u32 = t.year.parse().unwrap_or(323);
+        t.year = year.saturating_sub(u32::from(years)).to_string();
+        t.reinforcements.clear();
+        t.withdrawals.clear();
+        t.death_of_alexander = true;
+        t.note = Some("past the printed track: Alexander lives on (17.3)".into());
+        t
     }
-    /// `spring-334` style label of the turn.
-    pub fn turn_label(&self) -> String {
-        let t = self.turn_data();
-        format!("{}-{}", format!("{:?}", t.season).to_lowercase(), t.year)
-    }
-    /// The scenario's last turn (16.3), 46 when the data names none.
+    /// The last turn of the printed track (16.3), e.g. 46 for `T46`.
     pub fn last_turn(&self) -> u8 {
         self.pack
             .scenario
@@ -231,6 +250,11 @@ impl State {
             .trim_start_matches('T')
             .parse::<u8>()
             .unwrap_or(46)
+    }
+    /// `spring-334` style label of the turn.
+    pub fn turn_label(&self) -> String {
+        let t = self.turn_data();
+        format!("{}-{}", format!("{:?}", t.season).to_lowercase(), t.year)
     }
     /// Winter turn (8.2, 7.2, 12.1).
     pub fn is_winter(&self) -> bool {

@@ -307,6 +307,21 @@ pub fn take_attrition(
     pref: &[String],
     ev: &mut Vec<Event>,
 ) {
+    take_losses(state, army, n, pref, "Alexandros 7.4", ev);
+}
+
+/// Takes up to `n` steps from `army` as [`take_attrition`] does, reporting each under `rule`
+/// (7.4 attrition, 8.6 forced march, 11.4 siege); a step the owner's `losses` order does not
+/// place is reported as the default pick. Returns the steps taken (fewer when the army runs out).
+pub fn take_losses(
+    state: &mut State,
+    army: &[String],
+    n: u8,
+    pref: &[String],
+    rule: &str,
+    ev: &mut Vec<Event>,
+) -> u8 {
+    let mut taken = 0;
     for _ in 0..n {
         let alive: Vec<String> = army
             .iter()
@@ -317,7 +332,7 @@ pub fn take_attrition(
             .cloned()
             .collect();
         if alive.is_empty() {
-            return;
+            return taken;
         }
         let reducible: Vec<String> = alive
             .iter()
@@ -329,24 +344,31 @@ pub fn take_attrition(
         } else {
             &reducible
         };
-        let pick = pref
-            .iter()
-            .find(|c| pool.contains(c))
-            .cloned()
-            .unwrap_or_else(|| {
-                let mut v = pool.clone();
-                v.sort_by_key(|c| {
-                    (
-                        std::cmp::Reverse(state.units[c.as_str()].steps),
-                        std::cmp::Reverse(state.strength(c).defense),
-                        c.clone(),
-                    )
-                });
-                v[0].clone()
+        let chosen = pref.iter().find(|c| pool.contains(c)).cloned();
+        let default = chosen.is_none();
+        let pick = chosen.unwrap_or_else(|| {
+            let mut v = pool.clone();
+            v.sort_by_key(|c| {
+                (
+                    std::cmp::Reverse(state.units[c.as_str()].steps),
+                    std::cmp::Reverse(state.strength(c).defense),
+                    c.clone(),
+                )
             });
+            v[0].clone()
+        });
         state.lose_step(&pick);
-        ev.push(Event::new("Alexandros 7.4", format!("{pick} loses a step")));
+        taken += 1;
+        ev.push(Event::new(
+            rule,
+            if default {
+                format!("{pick} loses a step (default: the standing losses order names no unit that can take it)")
+            } else {
+                format!("{pick} loses a step")
+            },
+        ));
     }
+    taken
 }
 
 /// Alexandros 17.1 (optional Scorched Earth): may `side` lay `province` waste?

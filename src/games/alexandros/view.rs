@@ -178,7 +178,7 @@ fn leader_view(state: &State, name: &str) -> LeaderView {
 
 /// A siege of `city` is declared or being resolved this turn (11.1).
 fn under_siege(state: &State, city: &str) -> bool {
-    state.sieges.values().any(|d| d.contains_key(city))
+    state.sieges.values().flatten().any(|d| d.city == city)
         || state.siege_queue.iter().any(|q| q.city == city)
 }
 
@@ -222,9 +222,9 @@ fn forces(state: &State, side: Side) -> Vec<Force> {
                 status.push("with the Siege Train (11.3)".to_string());
             }
             if let Some(sieges) = state.sieges.get(&side) {
-                for (city, l) in sieges {
-                    if leaders.contains(l) {
-                        status.push(format!("besieging {city} under {l} (11.1)"));
+                for d in sieges {
+                    if leaders.contains(&d.leader) {
+                        status.push(format!("besieging {} under {} (11.1)", d.city, d.leader));
                     }
                 }
             }
@@ -361,8 +361,12 @@ fn city_view(state: &State, name: &str) -> Option<CityView> {
         .collect();
     let mut siege = None;
     for (side, decl) in &state.sieges {
-        if let Some(l) = decl.get(name) {
-            siege = Some(format!("the {} besieges it under {l}", side_name(*side)));
+        if let Some(d) = decl.iter().find(|d| d.city == name) {
+            siege = Some(format!(
+                "the {} besieges it under {}",
+                side_name(*side),
+                d.leader
+            ));
         }
     }
     if let Some(q) = state.siege_queue.iter().find(|q| q.city == name) {

@@ -210,9 +210,11 @@ impl Battle {
             .count()
     }
 
-    /// Alexandros 10.6: a battle-line box holding units always has one in its first line; the
-    /// strongest second-line unit (defence strength) steps forward when the first line empties
-    /// (digest A-24, the owner's choice taken by default).
+    /// Alexandros 10.6: a battle-line box holding units always has one in its first line. When
+    /// a first line empties, a second-line unit steps forward at the end of the half-round —
+    /// the owner's choice, made in advance because the next movement phase may be the
+    /// enemy's: the first of his `refill` list in that line, else (reported as a default) the
+    /// strongest in defence (digest A-24).
     pub fn fill_first_lines(&mut self, pack: &Pack) -> Vec<crate::ruleset::Event> {
         let mut ev = Vec::new();
         for place in all_places(pack) {
@@ -220,27 +222,54 @@ impl Battle {
                 continue;
             }
             for side in [Side::Macedonian, Side::Persian] {
-                if self.count_line(side, &place, Line::First) == 0 {
-                    let mut best: Option<(u8, String)> = None;
-                    for u in self.units_at(side, &place) {
-                        let d = strength(pack, u).defense;
-                        if best.as_ref().map(|(bd, _)| d > *bd).unwrap_or(true) {
-                            best = Some((d, u.id.clone()));
-                        }
-                    }
-                    if let Some((_, id)) = best {
-                        if let Some(u) = self.units.iter_mut().find(|u| u.id == id) {
-                            u.line = Line::First;
-                        }
-                        ev.push(crate::ruleset::Event::new(
-                            "Alexandros 10.6",
-                            format!(
-                                "{id} steps forward into the emptied first line of {}",
-                                place.title()
-                            ),
-                        ));
-                    }
+                if self.count_line(side, &place, Line::First) != 0 {
+                    continue;
                 }
+                let second: Vec<(u8, String)> = self
+                    .units_at(side, &place)
+                    .iter()
+                    .map(|u| (strength(pack, u).defense, u.id.clone()))
+                    .collect();
+                let wanted = self
+                    .choices
+                    .get(&side)
+                    .and_then(|c| {
+                        c.refill
+                            .iter()
+                            .find(|x| second.iter().any(|(_, i)| i == *x))
+                    })
+                    .cloned();
+                let (id, why) = match wanted {
+                    Some(id) => (id, format!("the {} player's refill order", side_name(side))),
+                    None => {
+                        let mut best: Option<(u8, String)> = None;
+                        for (d, id) in &second {
+                            if best.as_ref().map(|(bd, _)| d > bd).unwrap_or(true) {
+                                best = Some((*d, id.clone()));
+                            }
+                        }
+                        let Some((_, id)) = best else { continue };
+                        let why = if second.len() > 1 {
+                            format!(
+                                "default: the strongest in defence; the {} player named none",
+                                side_name(side)
+                            )
+                        } else {
+                            "the only unit there".to_string()
+                        };
+                        (id, why)
+                    }
+                };
+                if let Some(u) = self.units.iter_mut().find(|u| u.id == id) {
+                    u.line = Line::First;
+                }
+                ev.push(crate::ruleset::Event::new(
+                    "Alexandros 10.6",
+                    format!(
+                        "{id} steps forward into the emptied first line of {} ({why})",
+                        place.title()
+                    ),
+                ));
             }
         }
         ev

@@ -10,8 +10,9 @@ use super::{other, Battle, Engagement, FirePolicy, OPT_FLANK_SHIFT, OPT_LIGHT_IN
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
-/// One attacking box after checking: attacking place, attacked place, preferred pairs.
-pub type PlannedAttack = (Place, Place, Vec<(String, String)>);
+/// One attacking box after checking: attacking place, attacked place, preferred pairs, and
+/// the leader its owner named to take part (10.16).
+pub type PlannedAttack = (Place, Place, Vec<(String, String)>, Option<String>);
 
 /// The odds column of the Tactical Combat Results Table for an attack and a defence
 /// (strength points): attack ÷ defence rounded down; below 1:1 the first column, above the
@@ -41,158 +42,6 @@ pub fn odds_column(pack: &Pack, attack: u8, defense: u8, shift: usize) -> String
 }
 
 impl Battle {
-    /// Alexandros 10.10, 10.15: the defenders an attack from one box may face, in the order
-    /// they must be attacked: least attacked this phase first, then first line before second
-    /// line, then strongest defence (ties by code). A battle-line box offers its second line
-    /// only to a box attacking it after another box did (flank or rear attack); a Reserve
-    /// offers its 4 strongest (10.5; digest A-26). Engaged units stand aside (digest A-30).
-    pub fn defender_order(&self, pack: &Pack, side: Side, into: &Place) -> Vec<String> {
-        let enemy = other(side);
-        let flank = self.boxes_attacked.contains(into)
-            || self
-                .units_at(enemy, into)
-                .iter()
-                .any(|u| self.attacked.contains_key(&u.id));
-        let mut v: Vec<(u8, Line, std::cmp::Reverse<u8>, String)> = self
-            .units_at(enemy, into)
-            .into_iter()
-            .filter(|u| !self.is_engaged(&u.id))
-            .filter(|u| into.kind(pack) != BoxKind::BattleLine || u.line == Line::First || flank)
-            .map(|u| {
-                (
-                    self.attacked.get(&u.id).copied().unwrap_or(0),
-                    u.line,
-                    std::cmp::Reverse(strength(pack, u).defense),
-                    u.id.clone(),
-                )
-            })
-            .collect();
-        if into.kind(pack) == BoxKind::Reserve {
-            let engage = pack
-                .board
-                .get("Reserve")
-                .and_then(|b| b.engage)
-                .unwrap_or(u8::MAX) as usize;
-            let mut by_def = v.clone();
-            by_def.sort_by(|a, b| a.2.cmp(&b.2).then(a.3.cmp(&b.3)));
-            let keep: Vec<String> = by_def.into_iter().take(engage).map(|x| x.3).collect();
-            v.retain(|x| keep.contains(&x.3));
-        }
-        v.sort();
-        v.into_iter().map(|x| x.3).collect()
-    }
-
-    /// Alexandros 10.10: the duels of one attacking box. Return attacks of Eng results come
-    /// first; then each defender the rules make the attacker take on (as many as there are
-    /// attackers, in [`Battle::defender_order`]) gets one attacker — the player's preferred
-    /// pairs where still possible, else the strongest remaining attacker allowed to attack it
-    /// (cavalry never attack elephants).
-    pub fn pair(
-        &self,
-        pack: &Pack,
-        side: Side,
-        from: &Place,
-        into: &Place,
-        preferred: &[(String, String)],
-    ) -> Vec<(String, String)> {
-        let n = self.round();
-        let mut duels = Vec::new();
-        let mut attackers = self.eligible_attackers(pack, side, from, true);
-        for e in &self.engaged {
-            if e.round < n
-                && attackers.contains(&e.defender)
-                && self
-                    .unit(&e.attacker)
-                    .map(|u| &u.place == into)
-                    .unwrap_or(false)
-            {
-                duels.push((e.defender.clone(), e.attacker.clone()));
-                attackers.retain(|a| a != &e.defender);
-            }
-        }
-        attackers.retain(|a| !self.is_engaged(a));
-        if from.kind(pack) == BoxKind::Reserve {
-            let engage = pack
-                .board
-                .get("Reserve")
-                .and_then(|b| b.engage)
-                .unwrap_or(u8::MAX) as usize;
-            let mut ranked: Vec<(bool, std::cmp::Reverse<u8>, String)> = attackers
-                .iter()
-                .map(|a| {
-                    (
-                        !preferred.iter().any(|(x, _)| x == a),
-                        std::cmp::Reverse(strength(pack, self.unit(a).expect("unit")).attack),
-                        a.clone(),
-                    )
-                })
-                .collect();
-            ranked.sort();
-            attackers = ranked
-                .into_iter()
-                .take(engage.saturating_sub(duels.len()))
-                .map(|x| x.2)
-                .collect();
-        }
-        let order = self.defender_order(pack, side, into);
-        let k = attackers.len().min(order.len());
-        if k == 0 {
-            return duels;
-        }
-        // Ties at the cut-off: the attacker picks (digest A-29).
-        let key = |id: &String| {
-            let u = self.unit(id).expect("unit");
-            (
-                self.attacked.get(id).copied().unwrap_or(0),
-                u.line,
-                strength(pack, u).defense,
-            )
-        };
-        let cut = key(&order[k - 1]);
-        let mut targets: Vec<String> = order
-            .iter()
-            .filter(|d| key(d) != cut)
-            .take(k)
-            .cloned()
-            .collect();
-        targets.retain(|d| order.iter().position(|x| x == d) < Some(k));
-        let mut ties: Vec<String> = order.iter().filter(|d| key(d) == cut).cloned().collect();
-        ties.sort_by_key(|d| !preferred.iter().any(|(_, x)| x == d));
-        while targets.len() < k && !ties.is_empty() {
-            targets.push(ties.remove(0));
-        }
-        let can = |a: &String, d: &String| {
-            let at = kind(pack, self.unit(a).expect("unit"));
-            let dt = kind(pack, self.unit(d).expect("unit"));
-            !(dt == UnitType::Elephant && at.is_cavalry() && !at.is_missile())
-        };
-        let mut free = attackers.clone();
-        let mut open = targets.clone();
-        for (a, d) in preferred {
-            if free.contains(a) && open.contains(d) && can(a, d) {
-                duels.push((a.clone(), d.clone()));
-                free.retain(|x| x != a);
-                open.retain(|x| x != d);
-            }
-        }
-        for d in order.iter().filter(|d| open.contains(d)) {
-            let mut best: Option<(u8, String)> = None;
-            for a in &free {
-                if can(a, d) {
-                    let s = strength(pack, self.unit(a).expect("unit")).attack;
-                    if best.as_ref().map(|(bs, _)| s > *bs).unwrap_or(true) {
-                        best = Some((s, a.clone()));
-                    }
-                }
-            }
-            if let Some((_, a)) = best {
-                free.retain(|x| x != &a);
-                duels.push((a, d.clone()));
-            }
-        }
-        duels
-    }
-
     /// Alexandros 10.10: resolves every duel of one attacking box, one at a time.
     pub fn resolve_attack(
         &mut self,
@@ -202,7 +51,7 @@ impl Battle {
         dice: &mut Dice,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let (from, into, preferred) = attack;
+        let (from, into, preferred, leader) = attack;
         if self.occupant(into) != Some(other(side)) {
             ev.push(Event::new(
                 "Alexandros 10.10",
@@ -214,7 +63,68 @@ impl Battle {
             ));
             return Ok(());
         }
-        let duels = self.pair(pack, side, from, into, preferred);
+        // The leader the attacker named for the box (10.16), checked before the first die.
+        if let Some(l) = leader {
+            let key = Battle::box_key(side, from);
+            let here = self
+                .leader_place(l)
+                .map(|p| &p == from && self.leader(l).is_some_and(|x| x.with.is_some()))
+                .unwrap_or(false);
+            if here && !self.box_leader.contains_key(&key) {
+                self.box_leader.insert(key, l.clone());
+                ev.push(Event::new(
+                    "Alexandros 10.16",
+                    format!(
+                        "{l} takes part for {} this round (the {} player's order)",
+                        from.title(),
+                        super::side_name(side)
+                    ),
+                ));
+            } else if !here {
+                ev.push(Event::new(
+                    "Alexandros 10.16",
+                    format!(
+                        "{l}, named to take part for {}, is no longer stacked with a unit there",
+                        from.title()
+                    ),
+                ));
+            }
+        }
+        // The defending Reserve's four (10.5): the owner's choice or the default, said.
+        if into.kind(pack) == BoxKind::Reserve {
+            let ids: Vec<String> = self
+                .units_at(other(side), into)
+                .iter()
+                .filter(|u| !self.is_engaged(&u.id))
+                .map(|u| u.id.clone())
+                .collect();
+            let (keep, by_owner) = self.reserve_defenders(pack, other(side), &ids);
+            if keep.len() < ids.len() {
+                ev.push(Event::new(
+                    "Alexandros 10.5",
+                    format!(
+                        "{} engages {} ({})",
+                        into.title(),
+                        keep.join(", "),
+                        if by_owner {
+                            format!(
+                                "the {} player's reserve_defenders",
+                                super::side_name(other(side))
+                            )
+                        } else {
+                            format!(
+                                "default: the strongest in defence; the {} player named none",
+                                super::side_name(other(side))
+                            )
+                        }
+                    ),
+                ));
+            }
+        }
+        let (duels, notes) = self.pair_explained(pack, side, from, into, preferred);
+        for note in notes {
+            ev.push(Event::new("Alexandros 10.10", note));
+        }
         self.boxes_attacked.insert(into.clone());
         if duels.is_empty() {
             ev.push(self.no_free_target(from, into));
@@ -375,8 +285,12 @@ impl Battle {
             }
         }
         let au = self.unit(a).expect("attacker").clone();
-        let la = self.participating_leader(pack, a);
-        let ld = self.participating_leader(pack, d);
+        let la = self.participating_leader(pack, a, ev);
+        let ld = self.participating_leader(pack, d, ev);
+        // Every leader stacked with a unit that suffers a result rolls (10.16), whether or not
+        // he was the one taking part for his box.
+        let sa = self.leader_with(a).map(|l| l.name.clone());
+        let sd = self.leader_with(d).map(|l| l.name.clone());
         let att = strength(pack, &au).attack + self.leader_bonus(pack, la.as_deref());
         let def = strength(pack, &du).defense + self.leader_bonus(pack, ld.as_deref());
         let shift = if self.option(OPT_FLANK_SHIFT) {
@@ -385,7 +299,10 @@ impl Battle {
             0
         };
         let col = odds_column(pack, att, def, shift);
-        let roll = dice.d6(&format!("combat {a} vs {d} at {col}"), "Alexandros 10.11")?;
+        // The attacker's roll (10.11): it names his side for the audit.
+        let roll = dice
+            .roll_for(super::side_name(au.side))
+            .d6(&format!("combat {a} vs {d} at {col}"), "Alexandros 10.11")?;
         let result = pack
             .table("tactical-combat-results")
             .and_then(|t| t.roll(roll as u8, &col))
@@ -396,13 +313,13 @@ impl Battle {
             format!("{a} ({att}) attacks {d} ({def}) at {col}: roll {roll}, {result}"),
         ));
         match result.as_str() {
-            "AR" => self.rout(pack, a, la, dice, ev)?,
+            "AR" => self.rout(pack, a, sa, dice, ev)?,
             "AL" => {
-                self.take_loss(pack, a, la, dice, ev)?;
+                self.take_loss(pack, a, sa, dice, ev)?;
             }
-            "DR" => self.rout(pack, d, ld, dice, ev)?,
+            "DR" => self.rout(pack, d, sd, dice, ev)?,
             "DL" => {
-                self.take_loss(pack, d, ld, dice, ev)?;
+                self.take_loss(pack, d, sd, dice, ev)?;
             }
             _ if at == UnitType::Elephant && dt.is_cavalry() && !dt.is_missile() => {
                 // The return attack would be cavalry against elephants (10.10): the pair
@@ -429,8 +346,9 @@ impl Battle {
         Ok(())
     }
 
-    /// Alexandros 10.12 AL/DL, 10.13: the unit loses a step (a stack loses a counter); with no
-    /// step left it is destroyed. A leader taking part (`leader`) rolls on the Loss column;
+    /// Alexandros 10.12 AL/DL, 10.13, 10.16: the unit loses a step (a stack loses a counter);
+    /// with no step left it is destroyed. The leader stacked with it (`leader`) rolls on the
+    /// Loss column;
     /// if his unit is gone and he lives he joins another unit of the box. Returns true if the
     /// unit was destroyed.
     pub fn take_loss(
@@ -483,7 +401,7 @@ impl Battle {
                     .map(|x| x.fate == super::Fate::Active)
                     .unwrap_or(false)
                 {
-                    self.restack_leader(pack, &l, &place, side);
+                    self.restack_leader(pack, &l, &place, side, ev);
                 }
             }
         }
@@ -491,9 +409,9 @@ impl Battle {
         Ok(destroyed)
     }
 
-    /// Alexandros 10.12 AR/DR, 10.17: the unit goes to its Routed Units box with its leader,
-    /// who first rolls on the Rout column; a unit stacked with Alexander ignores the rout, but
-    /// Alexander still rolls.
+    /// Alexandros 10.12 AR/DR, 10.16, 10.17: the unit goes to its Routed Units box with the
+    /// leader stacked with it (`leader`), who first rolls on the Rout column; a unit stacked
+    /// with Alexander ignores the rout, but Alexander still rolls.
     pub fn rout(
         &mut self,
         pack: &Pack,

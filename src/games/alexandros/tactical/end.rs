@@ -153,7 +153,14 @@ impl Battle {
         let nightfall = end == End::Nightfall;
         let alexander_killed = end == End::AlexanderLost;
         if let (Some(w), false, false) = (winner, nightfall, alexander_killed) {
-            self.pursuit(pack, w, dice, ev)?;
+            if self.no_pursuit.contains(&w) {
+                ev.push(Event::new(
+                    "Alexandros 10.20",
+                    format!("the {} decline to pursue", side_name(w)),
+                ));
+            } else {
+                self.pursuit(pack, w, dice, ev)?;
+            }
         }
         // Each side's survivors in its own Routed Units box (the winner may have some too).
         let mut survivors = Vec::new();

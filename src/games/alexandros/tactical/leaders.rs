@@ -61,38 +61,83 @@ impl Column {
 }
 
 impl Battle {
+    /// The key of a box in [`Battle::box_leader`]: the side fighting from it and the place.
+    pub fn box_key(side: Side, place: &Place) -> String {
+        format!(
+            "{}|{}|{}",
+            side_name(side),
+            side_name(place.army),
+            place.name
+        )
+    }
+
     /// Alexandros 10.16: the leader who takes part in combat for `unit` this round, if any —
-    /// only one leader per box per round: the highest-rated leader stacked with a unit of the
-    /// box when the box first fights in the round (digest A-35), kept for the round.
-    pub fn participating_leader(&mut self, pack: &Pack, unit: &str) -> Option<String> {
+    /// only one leader per box per round. The owner chooses him: an attack's `leader`, else
+    /// the first of his `leaders_first` stacked with a unit of the box, else (reported as a
+    /// default) the highest-rated; chosen when the box first fights in the round and kept for
+    /// the round. A leader who sat out this phase (10.12 AL) is not chosen.
+    pub fn participating_leader(
+        &mut self,
+        pack: &Pack,
+        unit: &str,
+        ev: &mut Vec<Event>,
+    ) -> Option<String> {
         let u = self.unit(unit)?.clone();
         let stacked = self.leader_with(unit)?.name.clone();
         if self.sat_out.contains(&stacked) {
             return None;
         }
-        let key = format!(
-            "{}|{}|{}",
-            side_name(u.side),
-            side_name(u.place.army),
-            u.place.name
-        );
+        let key = Battle::box_key(u.side, &u.place);
         if let Some(l) = self.box_leader.get(&key) {
             return (l == &stacked).then_some(stacked);
         }
-        let mut best: Option<(u8, String)> = None;
+        let mut present: Vec<(u8, String)> = Vec::new();
         for x in self.units_at(u.side, &u.place) {
             if let Some(l) = self.leader_with(&x.id) {
-                let r = rating(pack, &l.name, l.wounded);
-                if best
-                    .as_ref()
-                    .map(|(br, bn)| r > *br || (r == *br && l.name < *bn))
-                    .unwrap_or(true)
-                {
-                    best = Some((r, l.name.clone()));
+                if !self.sat_out.contains(&l.name) {
+                    present.push((rating(pack, &l.name, l.wounded), l.name.clone()));
                 }
             }
         }
-        let (_, chosen) = best?;
+        let wanted = self
+            .choices
+            .get(&u.side)
+            .and_then(|c| {
+                c.leaders_first
+                    .iter()
+                    .find(|n| present.iter().any(|(_, p)| p == *n))
+            })
+            .cloned();
+        let chosen = match wanted {
+            Some(n) => {
+                if present.len() > 1 {
+                    ev.push(Event::new(
+                        "Alexandros 10.16",
+                        format!(
+                            "{n} takes part for {} this round (the {} player's leaders_first)",
+                            u.place.title(),
+                            side_name(u.side)
+                        ),
+                    ));
+                }
+                n
+            }
+            None => {
+                present.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                let (_, n) = present.first()?.clone();
+                if present.len() > 1 {
+                    ev.push(Event::new(
+                        "Alexandros 10.16",
+                        format!(
+                            "{n} takes part for {} this round (default: the highest-rated; the {} player named none)",
+                            u.place.title(),
+                            side_name(u.side)
+                        ),
+                    ));
+                }
+                n
+            }
+        };
         self.box_leader.insert(key, chosen.clone());
         (chosen == stacked).then_some(stacked)
     }
@@ -120,7 +165,12 @@ impl Battle {
         let table = pack.table("leader-casualty").ok_or_else(|| {
             RuleError::illegal("battle", "Alexandros 10.16", "no leader-casualty table")
         })?;
-        let roll = dice.d6(
+        // The roll is for the leader's side (10.16).
+        let owner = self
+            .leader(name)
+            .map(|l| side_name(l.side))
+            .unwrap_or("macedonian");
+        let roll = dice.roll_for(owner).d6(
             &format!("leader casualty {name} ({})", column.label()),
             "Alexandros 10.16",
         )?;
@@ -129,7 +179,9 @@ impl Battle {
             .unwrap_or("none")
             .to_string();
         if cell == "KIA" && name == "Alexander" {
-            let again = dice.d6("Alexander KIA confirmation", "Alexandros 10.17")?;
+            let again = dice
+                .roll_for("macedonian")
+                .d6("Alexander KIA confirmation", "Alexandros 10.17")?;
             if again as u8 > pack.board.rules.alexander_kia_confirm_max {
                 ev.push(Event::new(
                     "Alexandros 10.17",
@@ -207,19 +259,42 @@ impl Battle {
         }
     }
 
-    /// Alexandros 10.12 (digest A-36): a leader whose unit was destroyed joins the strongest
-    /// unit of the box without a leader; with none, he stays alone in the box (in an enemy box
-    /// he goes to his own Routed Units box).
-    pub fn restack_leader(&mut self, pack: &Pack, name: &str, place: &Place, side: Side) {
-        let mut best: Option<(u8, String)> = None;
-        for u in self.units_at(side, place) {
-            if self.leader_with(&u.id).is_none() {
-                let d = super::board::strength(pack, u).defense;
-                if best.as_ref().map(|(bd, _)| d > *bd).unwrap_or(true) {
-                    best = Some((d, u.id.clone()));
+    /// Alexandros 10.12 AL (digest A-36): a leader whose unit was destroyed joins another unit
+    /// of the box without a leader — the first of the owner's `rejoin` list, else (reported
+    /// as a default) the strongest in defence — and sits out the rest of the combat phase;
+    /// with none, he stays alone in the box (in an enemy box he goes to his own Routed Units
+    /// box).
+    pub fn restack_leader(
+        &mut self,
+        pack: &Pack,
+        name: &str,
+        place: &Place,
+        side: Side,
+        ev: &mut Vec<Event>,
+    ) {
+        let free: Vec<(u8, String)> = self
+            .units_at(side, place)
+            .into_iter()
+            .filter(|u| self.leader_with(&u.id).is_none())
+            .map(|u| (super::board::strength(pack, u).defense, u.id.clone()))
+            .collect();
+        let wanted = self
+            .choices
+            .get(&side)
+            .and_then(|c| c.rejoin.iter().find(|x| free.iter().any(|(_, f)| f == *x)))
+            .cloned();
+        let best = match wanted {
+            Some(u) => Some((u, "the owner's rejoin list")),
+            None => {
+                let mut best: Option<(u8, String)> = None;
+                for (d, id) in &free {
+                    if best.as_ref().map(|(bd, _)| d > bd).unwrap_or(true) {
+                        best = Some((*d, id.clone()));
+                    }
                 }
+                best.map(|(_, id)| (id, "default: the strongest; the owner named none"))
             }
-        }
+        };
         let alone = if place.army == side {
             place.clone()
         } else {
@@ -227,11 +302,21 @@ impl Battle {
         };
         if let Some(l) = self.leaders.iter_mut().find(|l| l.name == name) {
             match best {
-                Some((_, u)) => {
+                Some((u, why)) => {
+                    ev.push(Event::new(
+                        "Alexandros 10.12",
+                        format!(
+                            "{name} joins {u} ({why}) and sits out the rest of this combat phase"
+                        ),
+                    ));
                     l.with = Some(u);
                     self.sat_out.insert(name.to_string());
                 }
                 None => {
+                    ev.push(Event::new(
+                        "Alexandros 10.12",
+                        format!("{name} is left alone in {}", alone.title()),
+                    ));
                     l.with = None;
                     l.place = alone;
                 }

@@ -34,7 +34,14 @@ impl Battle {
             .map(|u| kind(pack, u).is_heavy())
             .unwrap_or(false);
         let m = pack.board.rules.missile_heavy_modifier;
-        let roll = dice.d6(&format!("{what}: {shooter} at {target}"), rule)? as u8;
+        // The firer's roll (10.13, 10.14): defensive fire is the defender's.
+        let owner = self
+            .unit(shooter)
+            .map(|u| super::side_name(u.side))
+            .unwrap_or("macedonian");
+        let roll = dice
+            .roll_for(owner)
+            .d6(&format!("{what}: {shooter} at {target}"), rule)? as u8;
         let hit = missile_hits(roll, attack, heavy, m);
         let shown = if heavy {
             format!("{roll}+{m}")

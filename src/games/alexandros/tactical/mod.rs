@@ -15,13 +15,16 @@ use super::data::Pack;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, PendingKind, RuleError};
 
+pub mod attacks;
 pub mod board;
 pub mod combat;
 pub mod end;
 pub mod evasion;
+pub mod leader_moves;
 pub mod leaders;
 pub mod missile;
 pub mod orders;
+pub mod pairing;
 pub mod plan;
 pub mod pursuit;
 pub mod rally;
@@ -32,7 +35,9 @@ pub mod template;
 pub mod view;
 
 pub use board::{Line, Place};
-pub use orders::{Advance, Attack, BattleOrders, Duel, FirePolicy, LineChange, Placement};
+pub use orders::{
+    Advance, Attack, BattleOrders, Duel, FirePolicy, LeaderMove, LineChange, Placement,
+};
 pub use plan::BattlePlan;
 
 /// Optional rule: both sides deploy secretly and at once (Alexandros 10.3 design note).
@@ -150,6 +155,46 @@ pub struct Engagement {
     pub round: u8,
 }
 
+/// A side's standing choices during a battle, kept until changed: from its own orders, or
+/// from its battle plan when the other side acts (Alexandros 10.5, 10.6, 10.12, 10.16).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choices {
+    /// Leaders to take part first where several share a box (10.16).
+    #[serde(default)]
+    pub leaders_first: Vec<String>,
+    /// Second-line units to step forward first into an emptied first line (10.6).
+    #[serde(default)]
+    pub refill: Vec<String>,
+    /// Units of the own Reserve to defend it first (10.5).
+    #[serde(default)]
+    pub reserve_defenders: Vec<String>,
+    /// Units a leader joins first when his unit is destroyed (10.12 AL).
+    #[serde(default)]
+    pub rejoin: Vec<String>,
+}
+
+impl Choices {
+    /// Takes every list the orders give; a list left out keeps the earlier choice.
+    pub fn update(
+        &mut self,
+        leaders_first: &[String],
+        refill: &[String],
+        reserve: &[String],
+        rejoin: &[String],
+    ) {
+        for (mine, new) in [
+            (&mut self.leaders_first, leaders_first),
+            (&mut self.refill, refill),
+            (&mut self.reserve_defenders, reserve),
+            (&mut self.rejoin, rejoin),
+        ] {
+            if !new.is_empty() {
+                *mine = new.to_vec();
+            }
+        }
+    }
+}
+
 /// Where the battle stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -185,7 +230,7 @@ pub struct Battle {
     pub vacant_at_start: Vec<Place>,
     /// Routed units stacked with a leader at the start of the round (Alexandros 10.18).
     pub may_rally: Vec<String>,
-    /// Units that advanced or rallied this round and may not attack (Alexandros 10.9).
+    /// Units that advanced this round and may not attack (Alexandros 10.9).
     pub no_attack: BTreeSet<String>,
     /// Eng results waiting for the return attack (Alexandros 10.12).
     pub engaged: Vec<Engagement>,
@@ -207,8 +252,14 @@ pub struct Battle {
     pub fire: BTreeMap<Side, FirePolicy>,
     /// Routed units each side gives up first to a pursuit (Alexandros 10.20).
     pub pursuit_losses: BTreeMap<Side, Vec<String>>,
+    /// Sides that decline to pursue if they win (Alexandros 10.20).
+    #[serde(default)]
+    pub no_pursuit: BTreeSet<Side>,
     /// Light infantry that used their one defensive fire (10.14 optional).
     pub fired_once: BTreeSet<String>,
+    /// Each side's standing choices (10.5, 10.6, 10.12, 10.16).
+    #[serde(default)]
+    pub choices: BTreeMap<Side, Choices>,
     /// Steps lost per code.
     pub steps_lost: BTreeMap<String, u8>,
     /// Codes eliminated.
@@ -264,7 +315,9 @@ impl Battle {
             attacked_from: BTreeMap::new(),
             fire: BTreeMap::new(),
             pursuit_losses: BTreeMap::new(),
+            no_pursuit: BTreeSet::new(),
             fired_once: BTreeSet::new(),
+            choices: BTreeMap::new(),
             steps_lost: BTreeMap::new(),
             eliminated: Vec::new(),
             ending: None,
@@ -344,9 +397,33 @@ impl Battle {
             if !p.pursuit_losses.is_empty() {
                 self.pursuit_losses.insert(other, p.pursuit_losses.clone());
             }
+            match p.pursue {
+                Some(false) => {
+                    self.no_pursuit.insert(other);
+                }
+                Some(true) => {
+                    self.no_pursuit.remove(&other);
+                }
+                None => {}
+            }
+            self.choices.entry(other).or_default().update(
+                &p.leaders_first,
+                &p.refill,
+                &p.reserve_defenders,
+                &p.rejoin,
+            );
         }
         match self.phase.clone() {
-            Phase::Setup(_) => self.apply_setup(pack, side, orders),
+            Phase::Setup(_) => {
+                let ev = self.apply_setup(pack, side, orders)?;
+                self.choices.entry(side).or_default().update(
+                    &orders.leaders_first,
+                    &orders.refill,
+                    &orders.reserve_defenders,
+                    &orders.rejoin,
+                );
+                Ok(ev)
+            }
             Phase::Round(n, _) => self.apply_half_round(pack, n, side, orders, dice),
             Phase::Over => unreachable!("checked above"),
         }

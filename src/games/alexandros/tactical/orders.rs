@@ -29,6 +29,10 @@ pub struct BattleOrders {
     /// Movement phase (Alexandros 10.8): the one tactical move (not in round 1).
     #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     pub tactical_move: Option<Advance>,
+    /// Movement phase (Alexandros 10.7, 10.16; ruling R-16): leaders re-attached to another
+    /// unit, or moving alone, after the units have moved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<LeaderMove>,
     /// Combat phase (Alexandros 10.10–10.15): the boxes that attack, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attacks: Vec<Attack>,
@@ -40,6 +44,47 @@ pub struct BattleOrders {
     /// Kept until changed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pursuit_losses: Vec<String>,
+    /// Standing choice (Alexandros 10.20): `false` declines the pursuit if this side wins;
+    /// not given: the winner pursues. Kept until changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursue: Option<bool>,
+    /// Standing choice (Alexandros 10.16): leaders in the order this side wants them to take
+    /// part when several share a box (the one leader per box per round); an attack's own
+    /// `leader` comes first. Not given: the highest-rated, reported as a default. Kept until
+    /// changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders_first: Vec<String>,
+    /// Standing choice (Alexandros 10.6): second-line units to step forward first when a first
+    /// line is emptied (in either side's half-round). Not given: the strongest in defence,
+    /// reported as a default. Kept until changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refill: Vec<String>,
+    /// Standing choice (Alexandros 10.5): the units of the own Reserve that defend it (four at
+    /// most engage), first named first. Not given: the strongest in defence, reported as a
+    /// default. Kept until changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve_defenders: Vec<String>,
+    /// Standing choice (Alexandros 10.12 AL): units a leader joins first when his own unit is
+    /// destroyed (a leaderless unit of the same box). Not given: the strongest in defence,
+    /// reported as a default. Kept until changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejoin: Vec<String>,
+}
+
+/// A leader's move in the movement phase (Alexandros 10.7, 10.16; ruling R-16): to a
+/// leaderless unit (`unit`) of his box or of a box joined to it, or alone (`to`) into a box
+/// joined to his that holds no enemy unit. Not in the first round, except within his box.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderMove {
+    /// The leader's name.
+    pub leader: String,
+    /// The unit he stacks with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// The place he goes to alone (`Reserve`, `enemy Center`…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
 }
 
 /// A set-up placement (Alexandros 10.3).
@@ -91,6 +136,11 @@ pub struct Attack {
     /// Preferred pairing, in order; the rest is paired by default (strongest first).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub duels: Vec<Duel>,
+    /// The one leader of the attacking box who takes part this round (Alexandros 10.16),
+    /// stacked with a unit of the box. Not given: the side's `leaders_first`, else the
+    /// highest-rated (reported as a default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<String>,
 }
 
 /// One attacker against one defender (Alexandros 10.10).

@@ -40,6 +40,25 @@ pub struct BattlePlan {
     /// Own routed units to give up first to a pursuit (Alexandros 10.20).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pursuit_losses: Vec<String>,
+    /// Pursue when this side wins (Alexandros 10.20: the winner may pursue); `false` declines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursue: Option<bool>,
+    /// Leaders to take part first where several share a box (Alexandros 10.16); not given:
+    /// the highest-rated, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders_first: Vec<String>,
+    /// Second-line units to step forward first into an emptied first line (Alexandros 10.6);
+    /// not given: the strongest in defence, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refill: Vec<String>,
+    /// Units of the own Reserve to defend it first, four at most engaging (Alexandros 10.5);
+    /// not given: the strongest in defence, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve_defenders: Vec<String>,
+    /// Units a leader joins first when his own is destroyed (Alexandros 10.12 AL); not given:
+    /// the strongest leaderless unit in defence, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejoin: Vec<String>,
 }
 
 fn always() -> FirePolicy {
@@ -193,6 +212,11 @@ pub fn orders_for(
     let mut o = BattleOrders {
         defensive_fire: Some(plan.defensive_fire),
         pursuit_losses: plan.pursuit_losses.clone(),
+        pursue: plan.pursue,
+        leaders_first: plan.leaders_first.clone(),
+        refill: plan.refill.clone(),
+        reserve_defenders: plan.reserve_defenders.clone(),
+        rejoin: plan.rejoin.clone(),
         ..BattleOrders::default()
     };
     if plan.rally == RallyPolicy::AllLeaders {
@@ -282,6 +306,7 @@ pub fn orders_for(
             from: r.from.clone(),
             into: r.into.clone(),
             duels: Vec::new(),
+            leader: None,
         });
         if w.check_attacks(pack, n, side, &cand.attacks).is_ok() {
             if ask_reserve && r.from == "Reserve" {

@@ -61,7 +61,10 @@ impl Battle {
                 ));
                 continue;
             }
-            let r = dice.d6(&format!("pursuit by {id}"), "Alexandros 10.20")? as u8;
+            // The pursuer's roll (10.20).
+            let r = dice
+                .roll_for(super::side_name(winner))
+                .d6(&format!("pursuit by {id}"), "Alexandros 10.20")? as u8;
             let kills: usize = table.roll(r, col).and_then(|c| c.parse().ok()).unwrap_or(0);
             ev.push(Event::new(
                 "Alexandros 10.20",

@@ -83,7 +83,11 @@ impl Battle {
                 ));
                 true
             } else {
-                let r = dice.d6(&format!("rally {id} with {leader}"), "Alexandros 10.18")? as u8;
+                // The owner's roll (10.18).
+                let r = dice
+                    .roll_for(side_name(side))
+                    .d6(&format!("rally {id} with {leader}"), "Alexandros 10.18")?
+                    as u8;
                 let ok = r <= pack.board.rules.rally_roll_max;
                 ev.push(Event::new(
                     "Alexandros 10.18",
@@ -103,7 +107,8 @@ impl Battle {
 
     /// Alexandros 10.18: rallied units and their leaders go to the Reserve, or if the enemy
     /// holds it to the first friendly-held box that admits them (Center, Left, Right,
-    /// outflanks); they may not attack this round (ruling R-9).
+    /// outflanks). 10.18 sets no bar on their attacking in the round they rally (unlike the
+    /// advance of 10.9), so they may (ruling R-9).
     pub fn place_rallied(
         &mut self,
         pack: &Pack,
@@ -170,7 +175,6 @@ impl Battle {
             let u = self.unit_mut(id);
             u.place = p.clone();
             u.line = line;
-            self.no_attack.insert(id.clone());
             ev.push(Event::new(
                 "Alexandros 10.18",
                 format!(

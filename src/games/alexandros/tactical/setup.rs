@@ -311,18 +311,31 @@ impl Battle {
 }
 
 impl Battle {
-    /// A legal set-up for `side` (Alexandros 10.3, 10.5, 10.7): units in the force's order
-    /// to the boxes of `setup_order`, then to the first of Center, Right, Left, Reserve with
-    /// room; with Spartans, the first Spartan unit takes the Right slot and Agis goes with it;
-    /// leader number i stacks with unit number i — the Persians by rating, the Macedonians
-    /// one per box first (the first units go to different boxes). Players edit it; templates
-    /// and tests start from it. Empty when `side` has no army here.
+    /// A legal set-up for `side` (Alexandros 10.3, 10.5, 10.7): the units strongest first
+    /// (attack plus defence at their present steps; ties in the force's order) to the boxes
+    /// of `setup_order`, then to the first of Center, Right, Left, Reserve with room; with
+    /// Spartans, the first Spartan unit takes the Right slot and Agis goes with it; leader
+    /// number i, by rating, stacks with unit number i — so the best leaders lead the best
+    /// units, the highest-rated in the Center as 10.3 requires of the Persian, and for the
+    /// Macedonian (free to place his leaders) one leader per box first: Alexander with the
+    /// Hetairoi. Players edit it; templates and tests start from it. Empty when `side` has
+    /// no army here.
     pub fn default_setup(&self, pack: &Pack, side: Side) -> BattleOrders {
         let Some(f) = self.forces.get(&side) else {
             return BattleOrders::default();
         };
         let order = &pack.board.rules.setup_order;
         let mut units: Vec<String> = f.units.iter().map(|(c, _)| c.clone()).collect();
+        // The best units first, so that the best leaders stack with them (10.3, 10.16).
+        let worth: BTreeMap<&str, u16> = f
+            .units
+            .iter()
+            .map(|(c, n)| {
+                let s = super::board::counter_step(pack, c, *n);
+                (c.as_str(), s.attack as u16 + s.defense as u16)
+            })
+            .collect();
+        units.sort_by_key(|c| std::cmp::Reverse(worth.get(c.as_str()).copied().unwrap_or(0)));
         let is_spartan = |c: &str| {
             pack.unit(c)
                 .map(|u| u.nationality == Nationality::Spartan)
@@ -337,15 +350,7 @@ impl Battle {
             }
         }
         let agis = spartans && f.leaders.iter().any(|(n, _)| n == "Agis");
-        let mut ranked = match side {
-            Side::Persian => leaders::by_rating(pack, f, spartans).into_iter(),
-            _ => f
-                .leaders
-                .iter()
-                .map(|(n, _)| n.clone())
-                .collect::<Vec<_>>()
-                .into_iter(),
-        };
+        let mut ranked = leaders::by_rating(pack, f, spartans).into_iter();
         let room = |b: &str, used: &BTreeMap<String, usize>| {
             let cap =
                 pack.board

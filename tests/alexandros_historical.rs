@@ -2,8 +2,9 @@
 //! Granicus (Spring 334) to India and back to Babylon (Summer 323, the end of the game, 16.3),
 //! played through the CLI by
 //! `legatus demo --until end` in mutual dice with the demo's two keys and game id, so every
-//! roll is the same each run. Granicus, Issus, Gaugamela and the Hydaspes are fought on the
-//! Tactical Display from both sides' battle plans (Alexandros 10); `legatus verify` accepts the
+//! roll is the same each run. Granicus, Issus and Gaugamela are fought on the Tactical Display
+//! from both sides' battle plans (Alexandros 10); the Hydaspes, against an Indian army worn down
+//! by supply attrition (7.4), is a minor combat (9.1, 9.4); `legatus verify` accepts the
 //! log; the final report and the Gaugamela battle report are insta snapshots.
 
 use std::collections::BTreeSet;
@@ -91,7 +92,6 @@ fn alexandros_historical_campaign_from_the_granicus_to_babylon_through_the_cli()
         "spring-334: battle in Ionia",       // the Granicus (4.3)
         "autumn-333: battle in Cilicia",     // Issus
         "autumn-331: battle in Mesopotamia", // Gaugamela
-        "summer-327: battle in Upper India", // the Hydaspes
     ] {
         assert!(out.contains(battle), "{battle}: {out}");
     }
@@ -115,4 +115,18 @@ fn alexandros_historical_campaign_from_the_granicus_to_babylon_through_the_cli()
         "{gaugamela:#?}"
     );
     insta::assert_snapshot!("historical_gaugamela_battle_report", gaugamela.join("\n"));
+
+    // The Hydaspes (Summer 327): with the 0.2 dice, supply attrition (7.4) in Upper India wears
+    // Porus' army down to two units before Alexander arrives, fewer than the three of an army
+    // (9.1), so it is a minor combat, not a battle on the Tactical Display; Porus is captured.
+    assert!(
+        events
+            .iter()
+            .any(|l| l.contains("minor combat in Upper India") && l.contains("[Alexandros 9.4]")),
+        "the Hydaspes"
+    );
+    assert!(
+        events.iter().any(|l| l.contains("Porus is captured")),
+        "Porus taken at the Hydaspes"
+    );
 }

@@ -111,7 +111,7 @@ fn alexandros_historical_campaign_from_the_granicus_to_babylon_through_the_cli()
     assert!(
         gaugamela
             .iter()
-            .any(|l| l.contains("the macedonian win the battle in Mesopotamia")),
+            .any(|l| l.contains("the Macedonian wins the battle in Mesopotamia")),
         "{gaugamela:#?}"
     );
     insta::assert_snapshot!("historical_gaugamela_battle_report", gaugamela.join("\n"));

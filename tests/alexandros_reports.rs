@@ -142,7 +142,8 @@ fn alexandros_10_10_each_half_round_a_plan_plays_says_what_it_did_and_10_19_nigh
 {
     let (mut s, _) = granicus_from_templates();
     // Every Persian unit falls back to its Reserve: no box of either army faces the other's,
-    // and neither plan orders an advance (10.9) — ten rounds with nothing to attack.
+    // and neither plan orders an advance (10.9) or a move (10.8) — ten rounds with nothing to
+    // attack.
     {
         let b = &mut s.battle.as_mut().unwrap().battle;
         for u in b.units.iter_mut().filter(|u| u.side == Side::Persian) {
@@ -153,7 +154,13 @@ fn alexandros_10_10_each_half_round_a_plan_plays_says_what_it_did_and_10_19_nigh
         }
         b.start_round(&s.pack, 1);
     }
-    let ev = submit(&mut s, orders("battle: {}"), &plans(), &mut dice(3)).unwrap();
+    let mut still = plans();
+    for st in still.values_mut() {
+        let plan = st.battle_plan.as_mut().unwrap();
+        plan.advance.clear();
+        plan.moves.clear();
+    }
+    let ev = submit(&mut s, orders("battle: {}"), &still, &mut dice(3)).unwrap();
     let battle: Vec<&Event> = ev
         .iter()
         .filter(|e| {

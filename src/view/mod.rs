@@ -14,7 +14,9 @@ pub mod narrative;
 
 use serde::{Deserialize, Serialize};
 
-pub use hexboard::{board_view, hex_layout, BoardCity, HexBoard, HexCell, HexsideView, MapLabel, RoadView};
+pub use hexboard::{
+    board_view, hex_layout, BoardCity, HexBoard, HexCell, HexsideView, MapLabel, RoadView,
+};
 pub use narrative::{EventGroup, NarrativeEvent};
 
 /// The situation of a game for one reader (or for everyone: `viewer` None).

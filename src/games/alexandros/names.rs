@@ -381,7 +381,11 @@ pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
     }
     let mut out = f.out;
     if let Some(rest) = out.first().and_then(|(p, _)| p.strip_prefix("/moves/")) {
-        let i: usize = rest.split('/').next().and_then(|x| x.parse().ok()).unwrap_or(0);
+        let i: usize = rest
+            .split('/')
+            .next()
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
         if let Some(e) = move_rest(state, side, &o.moves[i], &out, i) {
             out.push((format!("/moves/{i}"), e));
         }
@@ -493,4 +497,3 @@ pub fn check_standing(state: &State, s: &Standing) -> Vec<(String, RuleError)> {
     }
     f.out
 }
-

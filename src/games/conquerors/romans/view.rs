@@ -8,8 +8,8 @@ use super::sequence::{pending, side_name};
 use super::state::{Phase, State};
 use crate::geo::Hex;
 use crate::view::{
-    CityView, Control, Force, LeaderView, MapKind, MapView, PlaceView, Point, SideView,
-    Track, UnitView, View,
+    CityView, Control, Force, LeaderView, MapKind, MapView, PlaceView, Point, SideView, Track,
+    UnitView, View,
 };
 
 /// A side's colour.

@@ -4,12 +4,17 @@
 //! shared with The Macedonians (counters on the map, commander movement on hexes) are in the
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
-//! (5.8), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
+//! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
+//! [`retreat`] (10), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
 
+pub mod combat;
 pub mod data;
+pub mod engage;
 pub mod forced_march;
+pub mod interception;
 pub mod movement;
 pub mod orders;
+pub mod retreat;
 pub mod sequence;
 pub mod setup;
 pub mod state;
@@ -127,7 +132,7 @@ impl Ruleset for Romans {
     fn apply(
         &self,
         st: &mut State,
-        _ctx: &Context<'_, Standing>,
+        ctx: &Context<'_, Standing>,
         sub: &Submission<Orders>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
@@ -150,14 +155,28 @@ impl Ruleset for Romans {
             )
         })?;
         // Every move is checked before the first die ([5.0] procedure: in the order given).
+        let standing = ctx.standing;
         let mut dry = st.clone();
         let mut scratch = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
-            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
+            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
         }
         let mut ev = Vec::new();
+        let before = st.combat.engagements;
         for (i, mv) in o.moves.iter().enumerate() {
-            movement::apply_move(st, &side, i, mv, Some(dice), &mut ev)?;
+            match movement::apply_move(st, &side, i, mv, Some(dice), &mut ev, standing) {
+                // [9.24]: a move a battle earlier in the phase made impossible is cancelled,
+                // not refused (the dice have been rolled).
+                Err(RuleError::Illegal { rule, reason, .. })
+                    if st.combat.engagements > before =>
+                {
+                    ev.push(Event::new(
+                        rule,
+                        format!("moves[{i}] cannot be made after the battles before it, and is cancelled: {reason}"),
+                    ));
+                }
+                r => r?,
+            }
         }
         if o.moves.is_empty() {
             ev.push(Event::new(

@@ -9,11 +9,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::forced_march;
-use super::orders::Move;
+use super::engage;
+use super::interception::{self, Interceptor};
+use super::orders::{Move, Standing};
 use super::state::{Moved, State};
 use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, Walk};
 use crate::geo::hexmap::CityClass;
-use crate::geo::{Hex, HexMap, Terrain};
+use crate::geo::{Hex, Terrain};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -53,39 +55,6 @@ fn unknown(what: &str, id: &str, among: impl IntoIterator<Item = String>) -> Str
     )
 }
 
-/// Romans [6.11]: the hexes within an enemy land zone of interception — within the zone's
-/// radius of an enemy commander-led Force of more than the zone's SSP outside a city.
-fn enemy_zones(st: &State, map: &HexMap, side: &str) -> BTreeMap<Hex, String> {
-    let z = &st.pack.movement.zones.land;
-    let mut forces: BTreeMap<String, (u32, Vec<String>)> = BTreeMap::new();
-    for u in st.units.values() {
-        if u.side != side && u.at.map == map.id && !u.at.inside {
-            forces.entry(u.at.hex.clone()).or_default().0 += u.ssp;
-        }
-    }
-    for (id, c) in &st.commanders {
-        if c.side != side && c.at.map == map.id {
-            forces
-                .entry(c.at.hex.clone())
-                .or_default()
-                .1
-                .push(id.clone());
-        }
-    }
-    let mut out = BTreeMap::new();
-    for (hex, (ssp, cmds)) in forces {
-        if ssp <= z.min_ssp_exclusive || cmds.is_empty() {
-            continue;
-        }
-        let Ok(h) = Hex::parse(&hex) else { continue };
-        for x in h.within(z.radius, map.convention) {
-            out.entry(x)
-                .or_insert_with(|| format!("{} ({ssp} SSP at {hex})", st.commander_name(&cmds[0])));
-        }
-    }
-    out
-}
-
 /// Romans [5.0]–[5.2], [5.8]: one commander's move, the `i`th of the phase. With `dice` None
 /// it only checks (a Forced March is assumed granted); with dice it moves, reveals an untried
 /// commander's rating when the Forced March needs it and rolls the march's attrition.
@@ -98,6 +67,23 @@ pub fn apply_move(
     mv: &Move,
     dice: Option<&mut Dice>,
     ev: &mut Vec<Event>,
+    standing: &BTreeMap<String, Standing>,
+) -> Result<(), RuleError> {
+    leg(st, side, i, mv, dice, ev, standing, None)
+}
+
+/// One leg of a move: the whole move, or (`spent0` Some: MP already spent) what is left of
+/// it after a battle the Force won ([9.24]).
+#[allow(clippy::too_many_arguments)]
+fn leg(
+    st: &mut State,
+    side: &str,
+    i: usize,
+    mv: &Move,
+    dice: Option<&mut Dice>,
+    ev: &mut Vec<Event>,
+    standing: &BTreeMap<String, Standing>,
+    spent0: Option<u32>,
 ) -> Result<(), RuleError> {
     let cid = &mv.commander;
     let cmd = st.commanders.get(cid).cloned().ok_or_else(|| {
@@ -115,7 +101,14 @@ pub fn apply_move(
             format!("{cid} is not yours: only the phasing player's commanders move"),
         ));
     }
-    if st.moved.contains_key(cid) {
+    if spent0.is_none() && st.combat.disrupted.contains_key(cid) {
+        return Err(refuse(
+            i,
+            "Romans [10.14]",
+            format!("{cid} is Disrupted by a retreat of more than 4 MP and may not move this Player-Turn"),
+        ));
+    }
+    if spent0.is_none() && st.moved.contains_key(cid) {
         return Err(refuse(i, "Romans [5.0]", format!("{cid} has already moved this Campaign Phase (a Force that has finished moving may not move again)")));
     }
     let map_id = cmd.at.map.clone();
@@ -173,7 +166,7 @@ pub fn apply_move(
         .unwrap_or(0);
     let lim = |forced: u32| Limits {
         allowance: costs.allowance,
-        spent: 0,
+        spent: spent0.unwrap_or(0),
         forced_hexes: forced,
         enemy_surcharge: surcharge,
     };
@@ -183,21 +176,30 @@ pub fn apply_move(
         map: &map_id,
         side,
     };
-    let walked = movement::walk(&costs, &map, &seen, start, &path, lim(declared)).map_err(|e| {
-        let rule = if e.rule == "Romans [5.53]" {
-            "Romans [5.53], [9.0]"
-        } else {
-            e.rule
-        };
-        let tail = if e.rule == "Romans [5.53]" {
-            "; combat is not resolved by this engine yet, so the move is refused"
-        } else {
-            ""
-        };
+    // [5.22], [9.2]: the path stops at the first enemy-occupied hex; the rest waits for the
+    // battle's end ([9.24]).
+    let mut rest: Vec<String> = Vec::new();
+    let mut contact: Option<Hex> = None;
+    let walked = match movement::walk(&costs, &map, &seen, start, &path, lim(declared)) {
+        Err(e) if e.rule == "Romans [5.53]" => {
+            let mut w = movement::walk(&costs, &map, &seen, start, &path[..e.index], lim(declared))
+                .map_err(|e| refuse(i, e.rule, format!("path[{}] {}: {}", e.index, e.hex, e.reason)))?;
+            let from = if e.index == 0 { start } else { path[e.index - 1] };
+            let c = costs.step(&map, from, e.hex).unwrap_or(0);
+            w.spent += c;
+            w.steps.push(movement::Step { hex: e.hex, cost: c, forced: false });
+            rest = mv.path[e.index + 1..].to_vec();
+            path.truncate(e.index + 1);
+            contact = Some(e.hex);
+            Ok(w)
+        }
+        other => other,
+    };
+    let walked = walked.map_err(|e| {
         refuse(
             i,
-            rule,
-            format!("path[{}] {}: {}{tail}", e.index, e.hex, e.reason),
+            e.rule,
+            format!("path[{}] {}: {}", e.index, e.hex, e.reason),
         )
     })?;
     // A reveal that denies the Forced March leaves the path where the allowance ends.
@@ -234,6 +236,50 @@ pub fn apply_move(
             }
         }
     }
+    // [6.2]: interception, hex by hex, by the non-phasing player's standing orders; a
+    // commander moving alone may not be intercepted ([6.58]).
+    let mut intercept: Option<Interceptor> = None;
+    if let Some(d) = dice.as_deref_mut() {
+        let has_units = mv
+            .with
+            .iter()
+            .chain(mv.pick_up.values().flatten())
+            .any(|id| st.units.contains_key(id));
+        if has_units {
+            let hexes: Vec<Hex> = walked.steps.iter().map(|s| s.hex).collect();
+            let seen = Seen {
+                st,
+                map: &map_id,
+                side,
+            };
+            // [6.53]: the Forces the path attacks are announced targets.
+            let mut targets: BTreeSet<Hex> = contact.into_iter().collect();
+            for h in rest.iter().filter_map(|h| Hex::parse(h).ok()) {
+                if seen.enemy_outside(h) {
+                    targets.insert(h);
+                }
+            }
+            if let Some((k, f)) = interception::roll_along(
+                st, &map, side, start, &hexes, &targets, standing, d, ev,
+            )? {
+                let keep = k + 1;
+                rest = mv.path[keep..].to_vec();
+                path.truncate(keep);
+                walked.steps.truncate(keep);
+                walked.spent = if walked.steps.iter().any(|s| s.forced) {
+                    costs.allowance
+                } else {
+                    spent0.unwrap_or(0) + walked.steps.iter().map(|s| s.cost).sum::<u32>()
+                };
+                walked.forced = walked.steps.iter().filter(|s| s.forced).count() as u32;
+                takes.retain(|x, _| *x <= keep);
+                drops.retain(|x, _| *x <= keep);
+                contact = None;
+                intercept = Some(f);
+            }
+        }
+    }
+    let inside_here = mv.inside && rest.is_empty();
     let last = *path.last().expect("path checked non-empty");
     let seen = Seen {
         st,
@@ -243,13 +289,7 @@ pub fn apply_move(
     if let Some(c) = seen.closed_city(last) {
         return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it, and sieges are not resolved by this engine yet")));
     }
-    let zones = enemy_zones(st, &map, side);
-    for s in &walked.steps {
-        if let Some(by) = zones.get(&s.hex) {
-            return Err(refuse(i, "Romans [6.11], [6.2]", format!("{} lies in the zone of interception of {by}: interception is not resolved by this engine yet, so the move is refused", s.hex)));
-        }
-    }
-    if map.hex(last).map(|e| e.terrain) == Some(Terrain::Desert) {
+    if rest.is_empty() && map.hex(last).map(|e| e.terrain) == Some(Terrain::Desert) {
         return Err(refuse(i, "Romans [15.13]", format!("{last} is desert: ending a move there brings attrition, which this engine does not resolve yet")));
     }
     if cmd.office.as_deref() == Some("consul-for-rome") {
@@ -304,7 +344,7 @@ pub fn apply_move(
     }
     // [13.13], [7.13]: ending inside a friendly city, within its capacity.
     let end = last.to_string();
-    if mv.inside {
+    if inside_here {
         let city = st
             .city_at(&map_id, last)
             .cloned()
@@ -365,7 +405,7 @@ pub fn apply_move(
         st.committed.insert(id.clone(), cid.clone());
     }
     for id in force.iter().chain(carried.iter()) {
-        relocate(st, id, &map_id, &end, mv.inside);
+        relocate(st, id, &map_id, &end, inside_here);
         st.committed.insert(id.clone(), cid.clone());
     }
     relocate(st, cid, &map_id, &end, false);
@@ -409,8 +449,97 @@ pub fn apply_move(
             }
         ),
     ));
-    if let (Some(f), Some(r), Some(d)) = (&fm, rating, dice) {
+    if let (Some(f), Some(r), Some(d)) = (&fm, rating, dice.as_deref_mut()) {
         forced_march::attrition(st, cid, r, f, &force, d, ev)?;
+    }
+    // The meeting at the end of this leg ([6.4], [5.22], [9.2]) and what is left of the path.
+    let force_ids: Vec<String> = force
+        .iter()
+        .filter(|u| st.units.contains_key(*u))
+        .cloned()
+        .collect();
+    let carried_ids: Vec<String> = carried
+        .iter()
+        .filter(|c| st.commanders.contains_key(*c))
+        .cloned()
+        .collect();
+    let goes_on = match (&intercept, contact, dice.as_deref_mut()) {
+        (Some(f), _, Some(d)) => engage::intercepted(
+            st,
+            side,
+            cid,
+            &force_ids,
+            &carried_ids,
+            &map_id,
+            last,
+            f,
+            standing,
+            d,
+            ev,
+        )?,
+        (None, Some(h), Some(d)) => {
+            let e = engage::enter(
+                st,
+                side,
+                cid,
+                &force_ids,
+                &carried_ids,
+                &map_id,
+                h,
+                standing,
+                d,
+                ev,
+            )?;
+            if let Some(m) = st.moved.get_mut(cid) {
+                m.spent += e.surcharge;
+            }
+            e.goes_on
+        }
+        // Checking only: what follows a battle is checked when it is fought.
+        (_, Some(_), None) => false,
+        _ => true,
+    };
+    if rest.is_empty() {
+        return Ok(());
+    }
+    if goes_on && st.commanders.contains_key(cid) {
+        let here = st.commanders[cid].at.hex.clone();
+        let with: Vec<String> = force_ids
+            .iter()
+            .chain(carried_ids.iter())
+            .filter(|id| {
+                st.units.get(*id).is_some_and(|u| u.at.hex == here)
+                    || st.commanders.get(*id).is_some_and(|c| c.at.hex == here)
+            })
+            .cloned()
+            .collect();
+        let keep = |m: &BTreeMap<String, Vec<String>>| {
+            m.iter()
+                .filter(|(h, _)| rest.contains(h))
+                .map(|(h, v)| (h.clone(), v.clone()))
+                .collect()
+        };
+        let next = Move {
+            commander: cid.clone(),
+            with,
+            path: rest.clone(),
+            pick_up: keep(&mv.pick_up),
+            drop_off: keep(&mv.drop_off),
+            forced_march: None,
+            inside: mv.inside,
+        };
+        let spent = st.moved.get(cid).map(|m| m.spent).unwrap_or(0);
+        return leg(st, side, i, &next, dice, ev, standing, Some(spent));
+    }
+    if dice.is_some() {
+        ev.push(Event::new(
+            "Romans [9.24]",
+            format!(
+                "the move of {} ends at {last}: the rest of the path ({}) is not entered",
+                st.commander_name(cid),
+                rest.join(", ")
+            ),
+        ));
     }
     Ok(())
 }
@@ -446,7 +575,14 @@ fn take(
                 format!("{id} stands at {}, not at {hex}", u.at.hex),
             ));
         }
-        if let Some(by) = st.committed.get(id) {
+        if st.combat.disrupted.contains_key(id) {
+            return Err(refuse(
+                i,
+                "Romans [10.14]",
+                format!("{id} is Disrupted and may not move this Player-Turn"),
+            ));
+        }
+        if let Some(by) = st.committed.get(id).filter(|by| *by != cid) {
             return Err(refuse(
                 i,
                 "Romans [5.23]",

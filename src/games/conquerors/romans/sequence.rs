@@ -52,6 +52,7 @@ pub fn side_name(side: &str) -> String {
 /// Romans [4.1]: the Campaign Phase of `side` is over: the next player's, or the next
 /// Game-Turn (a Winter, or the end, when the track says so).
 pub fn end_campaign(st: &mut State, side: &str) {
+    super::combat::end_of_phase(st);
     st.moved.clear();
     st.committed.clear();
     let i = st.players.iter().position(|p| p == side).unwrap_or(0);

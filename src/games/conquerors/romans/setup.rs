@@ -68,6 +68,7 @@ pub fn initial_state(
         drawn: BTreeSet::new(),
         moved: BTreeMap::new(),
         committed: BTreeMap::new(),
+        combat: Default::default(),
         options: options.to_vec(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),

@@ -112,6 +112,9 @@ pub struct State {
     /// Options chosen at `new`.
     #[serde(default)]
     pub options: Vec<String>,
+    /// Retreats, Disruption, interceptions and battles of the phase ([6], [9], [10]).
+    #[serde(default)]
+    pub combat: super::combat::CombatState,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

@@ -1,0 +1,829 @@
+//! Romans [9]: land combat on the Strategic CRT, through the shared procedure
+//! (`conquerors::combat`), with what is The Romans' own: the Morale Levels of its nations
+//! ([9.62]–[9.65], counters.yaml), losses shared among contingents ([9.66]) in the owner's
+//! order, commanders killed ([8.52]–[8.53], [8.64]–[8.65]), Retreat During Combat and its die
+//! ([10.23]), Flight and Pursuit ([10.31]–[10.34]), Disruption ([10.14]) and the record of
+//! each battle for victory ([19.11]) and mutiny ([9.69]). Major Land Battles may be handed to
+//! the Tactical battle game at [`battle_system`]; it is not built, so the Strategic CRT fights
+//! them ([9.4] allows either).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::orders::{RetreatPolicy, Standing};
+use super::retreat::{self, Kind};
+use super::sequence::side_name;
+use super::state::State;
+use crate::games::conquerors::combat::{self as proc, Contingent, End, Host, Situation};
+use crate::geo::Hex;
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+/// What combat leaves in the state between moves and phases.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatState {
+    /// Retreat MP (half MP) each Force spent this Campaign Phase, by commander ([10.13]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub retreat_spent: BTreeMap<String, u32>,
+    /// Disrupted counters ([10.14]) → the Campaign Phase (index) after which they are free.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub disrupted: BTreeMap<String, usize>,
+    /// Commanders whose Force intercepted this Campaign Phase ([6.57]).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub intercepted: BTreeSet<String>,
+    /// Tribunes killed and serving as their Replacement ([8.65]).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub replacement_side: BTreeSet<String>,
+    /// Commanders killed, for the Winter's replacements ([8.61]–[8.64]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub killed: Vec<String>,
+    /// Engagements (interceptions, contacts) so far in the game.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub engagements: u32,
+    /// Every battle fought.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub battles: Vec<BattleRecord>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A battle fought, for the victory points of [19.11] and the mutiny roll of [9.69].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleRecord {
+    /// Game-Turn number.
+    pub turn: String,
+    /// The hex.
+    pub hex: String,
+    /// `major`, `skirmish` ([9.3]) or `overrun` ([5.7]).
+    pub kind: String,
+    /// The Aggressor's side.
+    pub aggressor: String,
+    /// The Resister's side.
+    pub resister: String,
+    /// The winner's side (None: a draw, [9.68]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// A Roman Force lost a Major Land Battle off Roman soil: it rolls for mutiny ([9.69]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub roman_mutiny_check: bool,
+}
+
+/// Index of the current Campaign Phase in the whole game (turn × players + player).
+pub fn phase_index(st: &State) -> usize {
+    let side = match &st.phase {
+        super::state::Phase::Campaign { side } => side.clone(),
+        _ => String::new(),
+    };
+    let i = st.players.iter().position(|p| *p == side).unwrap_or(0);
+    st.turn * st.players.len().max(1) + i
+}
+
+/// [10.14], [6.57], [10.13]: what lapses when a Campaign Phase ends.
+pub fn end_of_phase(st: &mut State) {
+    let now = phase_index(st);
+    st.combat.disrupted.retain(|_, free| *free > now);
+    st.combat.retreat_spent.clear();
+    st.combat.intercepted.clear();
+}
+
+/// Disrupts counters of `side` ([10.14]) until the end of that side's next Campaign Phase.
+pub fn disrupt(st: &mut State, side: &str, ids: &[String]) {
+    let n = st.players.len().max(1);
+    let own = st.players.iter().position(|p| p == side).unwrap_or(0);
+    let now = phase_index(st);
+    let mut free = now + 1;
+    while free % n != own {
+        free += 1;
+    }
+    for id in ids {
+        st.combat.disrupted.insert(id.clone(), free);
+    }
+}
+
+/// The commander in charge among `ids` ([8.2]): one who always takes charge, then the field
+/// consul, then the best known rating, then the first id.
+pub fn in_charge(st: &State, ids: &[String]) -> Option<String> {
+    let mut v: Vec<&String> = ids.iter().collect();
+    v.sort_by_key(|id| {
+        let c = &st.commanders[*id];
+        let always = c
+            .counter
+            .as_ref()
+            .and_then(|k| st.pack.counters.commanders.get(k))
+            .is_some_and(|n| n.in_charge.is_some());
+        let consul = c.office.as_deref() == Some("field-consul");
+        (
+            !always,
+            !consul,
+            std::cmp::Reverse(st.rating(id).unwrap_or(0)),
+            (*id).clone(),
+        )
+    });
+    v.first().map(|s| (*s).clone())
+}
+
+/// The standing answer of `side` for the Force of commander `cid` (or `any`).
+pub(super) fn standing_for<'a, T>(map: &'a BTreeMap<String, T>, cid: Option<&str>) -> Option<&'a T> {
+    cid.and_then(|c| map.get(c)).or_else(|| map.get("any"))
+}
+
+/// Which system fights a Major Land Battle ([9.4]): the seam for the Conquerors Tactical battle
+/// game, which would take the two Forces and hand back the losses and who left the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BattleSystem {
+    /// The Strategic CRT ([9.4]–[9.9]).
+    Strategic,
+    /// The Tactical Battle Display (Tactical [1]–[14]).
+    Tactical,
+}
+
+/// [9.4], ruling AMB-10: Major Land Battles use the Strategic CRT unless the game was set up
+/// with the option `tactical-battles`, which this engine refuses until the Tactical game is
+/// built; Skirmishes always use the CRT ([9.3]).
+pub fn battle_system(st: &State, major: bool) -> Result<BattleSystem, RuleError> {
+    if major && st.options.iter().any(|o| o == "tactical-battles") {
+        return Err(RuleError::illegal(
+            "battle",
+            "Romans [9.4], Tactical [2.0]",
+            "this game plays Major Land Battles on the Tactical Battle Display, which this engine does not resolve yet",
+        ));
+    }
+    Ok(BattleSystem::Strategic)
+}
+
+/// One battle to fight.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    /// Map.
+    pub map: String,
+    /// The hex.
+    pub hex: Hex,
+    /// Aggressor (0) and Resister (1) sides.
+    pub sides: [String; 2],
+    /// Each side's land units in the battle.
+    pub units: [Vec<String>; 2],
+    /// Each side's commanders in the hex (the one in charge first).
+    pub commanders: [Vec<String>; 2],
+}
+
+/// How a battle came out for the caller (the mover's move goes on or stops, [9.24]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// Each side still stands in the hex (did not retreat or flee).
+    pub stands: [bool; 2],
+}
+
+struct RomansHost<'a> {
+    st: &'a mut State,
+    b: Battle,
+    standing: [Option<&'a Standing>; 2],
+    dice: &'a mut Dice,
+    ev: &'a mut Vec<Event>,
+    start: [BTreeMap<String, u32>; 2],
+    lost: [BTreeMap<String, u32>; 2],
+    fled: [BTreeSet<String>; 2],
+}
+
+impl RomansHost<'_> {
+    fn live(&self, s: usize) -> Vec<String> {
+        self.b.units[s]
+            .iter()
+            .filter(|id| {
+                self.st
+                    .units
+                    .get(*id)
+                    .is_some_and(|u| !self.fled[s].contains(&u.nation))
+            })
+            .cloned()
+            .collect()
+    }
+    fn chief(&self, s: usize) -> Option<String> {
+        let alive: Vec<String> = self.b.commanders[s]
+            .iter()
+            .filter(|c| self.st.commanders.contains_key(*c))
+            .cloned()
+            .collect();
+        in_charge(self.st, &alive)
+    }
+}
+
+impl Host for RomansHost<'_> {
+    type Error = RuleError;
+    fn ssp(&self, s: usize) -> u32 {
+        self.live(s).iter().map(|id| self.st.units[id].ssp).sum()
+    }
+    fn rating(&mut self, s: usize) -> Result<Option<u8>, RuleError> {
+        let Some(c) = self.chief(s) else {
+            return Ok(None);
+        };
+        if self.st.combat.replacement_side.contains(&c) {
+            return Ok(Some(1));
+        }
+        // [8.43]: an untried commander is revealed once battle is joined.
+        let r = super::forced_march::reveal_rating(self.st, &c, self.dice, self.ev)?;
+        Ok(Some(self.st.rating(&c).unwrap_or(r)))
+    }
+    fn two_d6(&mut self, s: usize, purpose: &str) -> Result<u32, RuleError> {
+        Ok(self
+            .dice
+            .roll_for(&self.b.sides[s])
+            .two_d6(purpose, "Romans [9.52]")?)
+    }
+    fn d6(&mut self, s: usize, purpose: &str) -> Result<u32, RuleError> {
+        Ok(self
+            .dice
+            .roll_for(&self.b.sides[s])
+            .d6(purpose, "Romans [8.52]")?)
+    }
+    fn lose(&mut self, s: usize, n: u32) -> Result<u32, RuleError> {
+        let live = self.live(s);
+        let order = self.standing[s].map(|x| x.losses.clone()).unwrap_or_default();
+        let taken = take_losses(
+            self.st,
+            &live,
+            &order,
+            &self.start[s],
+            &mut self.lost[s],
+            n,
+        );
+        if taken.0 > 0 {
+            self.ev.push(Event::new(
+                "Romans [9.51], [9.66]",
+                format!(
+                    "{} loses {} SSP ({}){}",
+                    side_name(&self.b.sides[s]),
+                    taken.0,
+                    taken.1.join(", "),
+                    if taken.2 {
+                        "; units not in the standing `losses` took them in the order of their ids (default)"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        Ok(taken.0)
+    }
+    fn commander_killed(&mut self, s: usize) -> Result<bool, RuleError> {
+        let Some(c) = self.chief(s) else {
+            return Ok(false);
+        };
+        kill_commander(self.st, &c, self.ev);
+        Ok(self.chief(s).is_some())
+    }
+    fn contingent_breaks(&mut self, s: usize, key: &str) -> Result<(), RuleError> {
+        let group: Vec<String> = self.b.units[s]
+            .iter()
+            .filter(|id| self.st.units.get(*id).is_some_and(|u| u.nation == key))
+            .cloned()
+            .collect();
+        self.fled[s].insert(key.to_string());
+        let cmds: Vec<String> = self.b.commanders[s]
+            .iter()
+            .filter(|c| self.st.commanders.get(*c).is_some_and(|x| x.nation == key))
+            .cloned()
+            .collect();
+        self.ev.push(Event::new(
+            "Romans [9.65], [9.67]",
+            format!(
+                "the {key} contingent of {} passes its Morale Level and Flees",
+                side_name(&self.b.sides[s])
+            ),
+        ));
+        let (st, b, standing) = (&mut *self.st, self.b.clone(), self.standing[s]);
+        flee(st, &b, s, &group, &cmds, standing, self.dice, self.ev, true)
+    }
+    fn retreats(&mut self, s: usize, now: &Situation) -> bool {
+        let chief = self.chief(s);
+        let policy: Option<&RetreatPolicy> = self.standing[s]
+            .and_then(|x| standing_for(&x.retreat_during_combat, chief.as_deref()));
+        let Some(p) = policy else {
+            return false;
+        };
+        if chief.is_none() {
+            return false;
+        }
+        let cols = &self.st.pack.table("strategic-crt").map(|t| t.columns.clone());
+        let worse = |at: &str| {
+            cols.as_ref().is_some_and(|c| {
+                let mine = c.iter().position(|x| *x == now.columns[s]);
+                let lim = c.iter().position(|x| x == at);
+                matches!((mine, lim), (Some(m), Some(l)) if m <= l)
+            })
+        };
+        let want = (now.exchanges == 0 && p.at_once)
+            || (now.exchanges > 0 && p.after_losses.is_some_and(|n| now.lost[s] >= n))
+            || (now.exchanges > 0 && p.at_odds.as_deref().is_some_and(worse));
+        if !want {
+            return false;
+        }
+        // A Force with nowhere to go cannot leave ([10.15]).
+        let used = chief
+            .as_ref()
+            .and_then(|c| self.st.combat.retreat_spent.get(c))
+            .copied()
+            .unwrap_or(0);
+        let wanted = self.standing[s]
+            .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
+            .cloned()
+            .unwrap_or_default();
+        let possible = plan(
+            self.st,
+            &self.b,
+            s,
+            Kind::DuringCombat,
+            used,
+            &wanted,
+        )
+        .is_some();
+        if !possible {
+            self.ev.push(Event::new(
+                "Romans [10.15]",
+                format!(
+                    "{} would Retreat During Combat but has no hex to retreat into, and fights on",
+                    side_name(&self.b.sides[s])
+                ),
+            ));
+        }
+        possible
+    }
+    fn note(&mut self, rule: &str, text: String) {
+        self.ev.push(Event::new(rule, text));
+    }
+}
+
+/// Plans a retreat of side `s` of `b` out of the battle hex.
+pub(super) fn plan(
+    st: &State,
+    b: &Battle,
+    s: usize,
+    kind: Kind,
+    used: u32,
+    wanted: &[String],
+) -> Option<retreat::Planned> {
+    let map = st.map(&b.map)?;
+    let costs = st.maps.costs("romans")?.clone();
+    retreat::plan(st, &costs, &map, &b.sides[s], b.hex, kind, used, wanted)
+}
+
+/// Takes `n` SSP from `live` units: each contingent in proportion to its starting SSP ([9.66]),
+/// within it the units in `order` first, then by id. Returns (taken, words, defaulted).
+fn take_losses(
+    st: &mut State,
+    live: &[String],
+    order: &[String],
+    start: &BTreeMap<String, u32>,
+    lost: &mut BTreeMap<String, u32>,
+    n: u32,
+) -> (u32, Vec<String>, bool) {
+    let mut taken = 0;
+    let mut per: BTreeMap<String, u32> = BTreeMap::new();
+    let mut defaulted = false;
+    for _ in 0..n {
+        // The contingent furthest below its share.
+        let mut best: Option<(u64, String)> = None;
+        for (nation, s0) in start {
+            let has = live
+                .iter()
+                .any(|id| st.units.get(id).is_some_and(|u| &u.nation == nation && u.ssp > 0));
+            if !has || *s0 == 0 {
+                continue;
+            }
+            let key = u64::from(*lost.get(nation).unwrap_or(&0)) * 1_000_000 / u64::from(*s0);
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((key, nation.clone()));
+            }
+        }
+        let Some((_, nation)) = best else { break };
+        let mut pick = order
+            .iter()
+            .find(|id| {
+                live.contains(id)
+                    && st
+                        .units
+                        .get(*id)
+                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
+            })
+            .cloned();
+        if pick.is_none() {
+            pick = live
+                .iter()
+                .find(|id| {
+                    st.units
+                        .get(*id)
+                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
+                })
+                .cloned();
+            defaulted = true;
+        }
+        let Some(id) = pick else { break };
+        if let Some(u) = st.units.get_mut(&id) {
+            u.ssp -= 1;
+        }
+        *lost.entry(nation).or_default() += 1;
+        *per.entry(id).or_default() += 1;
+        taken += 1;
+    }
+    let mut words = Vec::new();
+    for (id, k) in per {
+        if st.units.get(&id).is_some_and(|u| u.ssp == 0) {
+            st.units.remove(&id);
+            words.push(format!("{id} -{k}, eliminated"));
+        } else {
+            words.push(format!("{id} -{k}"));
+        }
+    }
+    (taken, words, defaulted && !order.is_empty())
+}
+
+/// [8.52], [8.62]–[8.65]: a commander killed: a tribune turns to his Replacement side and
+/// stays; any other leaves the map (replaced in the Winter).
+pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
+    let name = st.commander_name(cid);
+    let tribune = st.commanders[cid].pool.as_deref() == Some("tribunes");
+    if tribune && !st.combat.replacement_side.contains(cid) {
+        st.combat.replacement_side.insert(cid.to_string());
+        ev.push(Event::new(
+            "Romans [8.65]",
+            format!("{name} is killed; his counter turns to its Replacement side"),
+        ));
+    } else if tribune {
+        ev.push(Event::new(
+            "Romans [8.65]",
+            format!("{name}, a Replacement tribune, is killed and stays in the game"),
+        ));
+    } else {
+        st.commanders.remove(cid);
+        st.combat.killed.push(cid.to_string());
+        ev.push(Event::new(
+            "Romans [8.52], [8.6]",
+            format!("{name} is killed and leaves the map"),
+        ));
+    }
+}
+
+/// Moves `units` and `cmds` of side `s` out of the battle: Flight ([10.31]–[10.34], with
+/// Pursuit [10.32] when `pursued`) — or eliminates them when they cannot flee.
+#[allow(clippy::too_many_arguments)]
+fn flee(
+    st: &mut State,
+    b: &Battle,
+    s: usize,
+    units: &[String],
+    cmds: &[String],
+    standing: Option<&Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+    pursued: bool,
+) -> Result<(), RuleError> {
+    let chief = in_charge(st, cmds);
+    let wanted = standing
+        .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
+        .cloned()
+        .unwrap_or_default();
+    let who = side_name(&b.sides[s]);
+    if pursued {
+        let pursuit = st
+            .pack
+            .numbers
+            .get("combat")
+            .and_then(|c| c.get("pursuit"))
+            .and_then(|p| p.item.get("multiplier"))
+            .and_then(|m| m.as_u64())
+            .unwrap_or(2) as u32;
+        let roll = dice
+            .roll_for(&b.sides[1 - s])
+            .d6("pursuit", "Romans [10.32]")?;
+        let live: Vec<String> = units
+            .iter()
+            .filter(|u| st.units.contains_key(*u))
+            .cloned()
+            .collect();
+        let mut start = BTreeMap::new();
+        for id in &live {
+            *start.entry(st.units[id].nation.clone()).or_insert(0) += st.units[id].ssp;
+        }
+        let order = standing.map(|x| x.losses.clone()).unwrap_or_default();
+        let (k, words, _) = take_losses(
+            st,
+            &live,
+            &order,
+            &start,
+            &mut BTreeMap::new(),
+            roll * pursuit,
+        );
+        ev.push(Event::new(
+            "Romans [10.32]",
+            format!(
+                "Pursuit: {} rolls {roll} × {pursuit}: the fleeing {who} loses {k} SSP{}",
+                side_name(&b.sides[1 - s]),
+                if words.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", words.join(", "))
+                }
+            ),
+        ));
+    }
+    let p = plan(st, b, s, Kind::Flight, 0, &wanted);
+    let live: Vec<String> = units
+        .iter()
+        .filter(|u| st.units.contains_key(*u))
+        .cloned()
+        .collect();
+    let Some(p) = p else {
+        for id in &live {
+            st.units.remove(id);
+        }
+        for c in cmds {
+            if st.commanders.contains_key(c) {
+                kill_commander(st, c, ev);
+            }
+        }
+        ev.push(Event::new(
+            "Romans [10.34]",
+            format!("the fleeing {who} Force cannot flee 20 MP and is eliminated"),
+        ));
+        return Ok(());
+    };
+    go(st, b, s, &live, cmds, &p, ev, "Romans [10.31]", "Flees");
+    Ok(())
+}
+
+/// Moves a retreating group along its planned path and charges the retreat MP ([10.14]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn go(
+    st: &mut State,
+    b: &Battle,
+    s: usize,
+    units: &[String],
+    cmds: &[String],
+    p: &retreat::Planned,
+    ev: &mut Vec<Event>,
+    rule: &str,
+    verb: &str,
+) {
+    let end = p.path.last().copied().unwrap_or(b.hex).to_string();
+    for id in units {
+        if let Some(u) = st.units.get_mut(id) {
+            u.at.hex = end.clone();
+            u.at.inside = p.into_city;
+        }
+    }
+    let mut ids: Vec<String> = units.to_vec();
+    for c in cmds {
+        if let Some(x) = st.commanders.get_mut(c) {
+            x.at.hex = end.clone();
+            ids.push(c.clone());
+            *st.combat.retreat_spent.entry(c.clone()).or_default() += p.spent;
+        }
+    }
+    let total = cmds
+        .iter()
+        .filter_map(|c| st.combat.retreat_spent.get(c))
+        .max()
+        .copied()
+        .unwrap_or(p.spent);
+    let limit = st
+        .pack
+        .movement
+        .radii
+        .get("disruption-threshold")
+        .map(|r| r.item.half_mp)
+        .unwrap_or(8);
+    let per = st.maps.costs("romans").map(|c| c.per_mp).unwrap_or(2);
+    let hexes: Vec<String> = p.path.iter().map(Hex::to_string).collect();
+    ev.push(Event::new(
+        rule,
+        format!(
+            "{} {verb} {} → {} ({}{}){}",
+            side_name(&b.sides[s]),
+            b.hex,
+            hexes.join(" → "),
+            crate::games::conquerors::movement::mp(p.spent, per),
+            if p.into_city { ", into the city" } else { "" },
+            if p.defaulted {
+                "; path by default (no standing `retreat_path`, or it could not be followed)"
+            } else {
+                ""
+            }
+        ),
+    ));
+    if total > limit || p.spent > limit {
+        disrupt(st, &b.sides[s].clone(), &ids);
+        ev.push(Event::new(
+            "Romans [10.14]",
+            format!(
+                "the {} Force has retreated more than 4 MP this phase and is Disrupted",
+                side_name(&b.sides[s])
+            ),
+        ));
+    }
+}
+
+/// [9.4]–[9.6], [10.2], [10.3]: fights battle `b` and carries out its end.
+///
+/// Errors: [`RuleError`] when dice are not available yet, or the Tactical game is asked for.
+pub fn fight(
+    st: &mut State,
+    b: Battle,
+    standing: &BTreeMap<String, Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<Outcome, RuleError> {
+    let crt = st
+        .pack
+        .table("strategic-crt")
+        .cloned()
+        .ok_or_else(|| RuleError::illegal("battle", "Romans [9.9]", "no Strategic CRT"))?;
+    let ssp = |st: &State, s: usize| -> u32 {
+        b.units[s]
+            .iter()
+            .filter_map(|u| st.units.get(u))
+            .map(|u| u.ssp)
+            .sum()
+    };
+    let base = [ssp(st, 0), ssp(st, 1)];
+    let major = base[0] > 10 && base[1] > 10;
+    battle_system(st, major)?;
+    ev.push(Event::new(
+        if major { "Romans [9.4]" } else { "Romans [9.3]" },
+        format!(
+            "{} at {}: {} ({} SSP) against {} ({} SSP); both Forces are revealed (Romans [10.22])",
+            if major { "Major Land Battle" } else { "Skirmish" },
+            b.hex,
+            side_name(&b.sides[0]),
+            base[0],
+            side_name(&b.sides[1]),
+            base[1]
+        ),
+    ));
+    let mut start: [BTreeMap<String, u32>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    for s in 0..2 {
+        for u in b.units[s].iter().filter_map(|u| st.units.get(u)) {
+            *start[s].entry(u.nation.clone()).or_default() += u.ssp;
+        }
+    }
+    let std_of = |s: usize| standing.get(&b.sides[s]);
+    let mut host = RomansHost {
+        st,
+        b: b.clone(),
+        standing: [std_of(0), std_of(1)],
+        dice,
+        ev,
+        start: start.clone(),
+        lost: [BTreeMap::new(), BTreeMap::new()],
+        fled: [BTreeSet::new(), BTreeSet::new()],
+    };
+    // [9.64]: Roman morale from the rating of the commander in charge when battle is joined.
+    let ratings = [host.rating(0)?, host.rating(1)?];
+    let mut contingents: [Vec<Contingent>; 2] = [Vec::new(), Vec::new()];
+    for s in 0..2 {
+        for nation in start[s].keys() {
+            let pct = host
+                .st
+                .pack
+                .counters
+                .nations
+                .get(nation)
+                .map(|n| {
+                    n.item.morale.base_percent
+                        + n.item.morale.per_rating_point.unwrap_or(0)
+                            * u32::from(ratings[s].unwrap_or(0))
+                })
+                .unwrap_or(40);
+            contingents[s].push(Contingent {
+                key: nation.clone(),
+                morale_percent: pct,
+            });
+        }
+        let words: Vec<String> = contingents[s]
+            .iter()
+            .map(|c| format!("{} {}%", c.key, c.morale_percent))
+            .collect();
+        host.ev.push(Event::new(
+            "Romans [9.61]–[9.65]",
+            format!(
+                "{} Morale Level: {} of {} SSP",
+                side_name(&b.sides[s]),
+                words.join(", "),
+                base[s]
+            ),
+        ));
+    }
+    let setup = proc::Setup { contingents, base };
+    let end = proc::fight(&crt, &setup, &mut host, || {
+        RuleError::illegal("battle", "Romans [9.42]", "no end after 500 exchanges")
+    })?;
+    let RomansHost { st, dice, ev, fled, .. } = host;
+    let mut stands = [true, true];
+    let live = |st: &State, s: usize| -> Vec<String> {
+        b.units[s]
+            .iter()
+            .filter(|u| st.units.get(*u).is_some_and(|x| !fled[s].contains(&x.nation)))
+            .cloned()
+            .collect()
+    };
+    let cmds = |st: &State, s: usize| -> Vec<String> {
+        b.commanders[s]
+            .iter()
+            .filter(|c| st.commanders.contains_key(*c))
+            .cloned()
+            .collect()
+    };
+    match &end {
+        End::Retreated(s) => {
+            let s = *s;
+            stands[s] = false;
+            let (u, c) = (live(st, s), cmds(st, s));
+            let chief = in_charge(st, &c);
+            let used = chief
+                .as_ref()
+                .and_then(|x| st.combat.retreat_spent.get(x))
+                .copied()
+                .unwrap_or(0);
+            let wanted = std_of(s)
+                .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
+                .cloned()
+                .unwrap_or_default();
+            if let Some(p) = plan(st, &b, s, Kind::DuringCombat, used, &wanted) {
+                go(st, &b, s, &u, &c, &p, ev, "Romans [10.22]", "Retreats During Combat");
+            }
+            let roll = dice
+                .roll_for(&b.sides[s])
+                .d6("Retreat During Combat losses", "Romans [10.23]")?;
+            let mut start = BTreeMap::new();
+            for id in &u {
+                if let Some(x) = st.units.get(id) {
+                    *start.entry(x.nation.clone()).or_insert(0) += x.ssp;
+                }
+            }
+            let order = std_of(s).map(|x| x.losses.clone()).unwrap_or_default();
+            let (k, words, _) =
+                take_losses(st, &u, &order, &start, &mut BTreeMap::new(), roll);
+            ev.push(Event::new(
+                "Romans [10.23]",
+                format!(
+                    "{} rolls {roll} after its Retreat During Combat and loses {k} SSP{}",
+                    side_name(&b.sides[s]),
+                    if words.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", words.join(", "))
+                    }
+                ),
+            ));
+        }
+        End::Fled(s) => {
+            let s = *s;
+            stands[s] = false;
+            let (u, c) = (live(st, s), cmds(st, s));
+            flee(st, &b, s, &u, &c, std_of(s), dice, ev, true)?;
+        }
+        End::Draw(who) => {
+            let list: Vec<usize> = match who {
+                Some(s) => vec![*s],
+                None => vec![0, 1],
+            };
+            for s in list {
+                stands[s] = false;
+                let (u, c) = (live(st, s), cmds(st, s));
+                flee(st, &b, s, &u, &c, std_of(s), dice, ev, false)?;
+            }
+        }
+    }
+    let winner = end.winner().map(|w| b.sides[w].clone());
+    let loser_rome = end
+        .winner()
+        .is_some_and(|w| b.sides[1 - w] == "rome");
+    let roman_soil = st
+        .map(&b.map)
+        .and_then(|m| m.hex(b.hex).map(|e| e.regions.iter().any(|r| r == "roman-soil")))
+        .unwrap_or(false);
+    ev.push(Event::new(
+        "Romans [9.45], [9.68], [9.69]",
+        match &winner {
+            Some(w) => format!(
+                "{} wins the {}",
+                side_name(w),
+                if major { "Major Land Battle" } else { "Skirmish (no Victory Points, Romans [9.3])" }
+            ),
+            None => "both Morale Levels broke in the same exchange: a draw, nobody wins".into(),
+        },
+    ));
+    st.combat.battles.push(BattleRecord {
+        turn: st.turn_number(),
+        hex: b.hex.to_string(),
+        kind: if major { "major" } else { "skirmish" }.into(),
+        aggressor: b.sides[0].clone(),
+        resister: b.sides[1].clone(),
+        winner,
+        roman_mutiny_check: major && loser_rome && !roman_soil,
+    });
+    Ok(Outcome { end, stands })
+}

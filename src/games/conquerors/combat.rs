@@ -180,13 +180,14 @@ pub fn fight<R: RowIndex, H: Host>(
         for s in [ATTACKER, DEFENDER] {
             let col = column(crt, ssp[s], ssp[1 - s], by[s]);
             let label = crt.columns[col].clone();
+            let base = crt.columns[column(crt, ssp[s], ssp[1 - s], 0)].clone();
             let roll = host.two_d6(s, "Strategic CRT")?;
             let cell = crt.roll(roll as u8, &label).unwrap_or("-").to_string();
             let (k, death) = read_cell(&cell);
             inflicted[1 - s] = k;
             x[s] = death;
             words.push(format!(
-                "{} {} v {} at {label}{} rolls {roll}: {cell}",
+                "{} {} v {} at {base}{} rolls {roll}: {cell}",
                 if s == ATTACKER {
                     "Aggressor"
                 } else {
@@ -194,7 +195,11 @@ pub fn fight<R: RowIndex, H: Host>(
                 },
                 ssp[s],
                 ssp[1 - s],
-                if by[s] > 0 { " (commander +1)" } else { "" }
+                if label != base {
+                    format!(", moved to {label} by the better commander,")
+                } else {
+                    String::new()
+                }
             ));
         }
         host.note(

@@ -55,24 +55,22 @@ pub fn zones(
 }
 
 /// The Land Interception Table's answer for `zone` (its column `zone-N`) and a die `roll`:
-/// `Some(true)` intercepted, `Some(false)` not, `None` for a zone needing no roll (`auto`:
-/// Romans [6.3], zone 1). Cells other than `yes`/`no`/`auto` read as `no`.
-pub fn table_says<R: RowIndex>(table: &Table<R>, zone: u32, roll: Option<u8>) -> Option<bool> {
-    let col = format!("zone-{zone}");
-    let any = table.rows.values().next().and_then(|r| {
-        let c = table.columns.iter().position(|x| *x == col)?;
-        r.get(c).cloned()
-    });
-    if any.as_deref() == Some("auto") {
-        return None;
-    }
-    let roll = roll?;
-    Some(table.roll(roll, &col) == Some("yes"))
+/// whether the interception succeeds (cells `yes`; `auto` succeeds on any roll).
+pub fn table_says<R: RowIndex>(table: &Table<R>, zone: u32, roll: u8) -> bool {
+    matches!(table.roll(roll, &format!("zone-{zone}")), Some("yes" | "auto"))
 }
 
-/// Whether zone 1 of the table needs no roll (`auto`).
+/// Whether `zone` needs no roll: every cell of its column is `auto` (Romans [6.3], zone 1).
 pub fn automatic<R: RowIndex>(table: &Table<R>, zone: u32) -> bool {
-    table_says(table, zone, None).is_none()
+    let col = format!("zone-{zone}");
+    let Some(c) = table.columns.iter().position(|x| *x == col) else {
+        return false;
+    };
+    !table.rows.is_empty()
+        && table
+            .rows
+            .values()
+            .all(|r| r.get(c).map(String::as_str) == Some("auto"))
 }
 
 /// Romans [6.54] (ruling AMB-55): which hexes of a move may be intercepted by one Force, given

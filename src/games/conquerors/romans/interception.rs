@@ -179,7 +179,7 @@ pub fn roll_along(
                 let roll = dice
                     .roll_for(other)
                     .d6("land interception", "Romans [6.22]")?;
-                let ok = table_says(&table, z, Some(roll as u8)).unwrap_or(false);
+                let ok = table_says(&table, z, roll as u8);
                 ev.push(Event::new(
                     "Romans [6.22], [6.3]",
                     format!(

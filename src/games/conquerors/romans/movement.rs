@@ -493,6 +493,16 @@ fn leg(
             if let Some(m) = st.moved.get_mut(cid) {
                 m.spent += e.surcharge;
             }
+            if e.surcharge > 0 {
+                ev.push(Event::new(
+                    "Romans [9.22], [5.73]",
+                    format!(
+                        "{} pays {} more for the combat at {h}",
+                        st.commander_name(cid),
+                        mp(e.surcharge, costs.per_mp)
+                    ),
+                ));
+            }
             e.goes_on
         }
         // Checking only: what follows a battle is checked when it is fought.

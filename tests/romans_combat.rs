@@ -356,3 +356,20 @@ fn romans_10_23_retreat_during_combat_rolls_one_die_of_losses_and_loses_the_batt
     assert!(b.roman_mutiny_check, "a Major Land Battle lost off Roman soil (9.69)");
 }
 
+
+#[test]
+fn romans_6_58_a_commander_moving_alone_is_not_intercepted() {
+    let mut s = smw();
+    legion_at(&mut s, "5123");
+    to_macedon(&mut s);
+    let rome = standing("rome", "intercept: {any: {zones: [1, 2, 3, 4]}}");
+    let ev = submit_with(
+        &mut s,
+        "moves: [{commander: athenagorus, path: [\"5019\", \"5120\"]}]",
+        &rome,
+        &mut stream(12),
+    )
+    .unwrap();
+    assert!(!texts(&ev).contains("intercept"), "{}", texts(&ev));
+    assert_eq!(s.commanders["athenagorus"].at.hex, "5120");
+}

@@ -265,52 +265,41 @@ fn romans_5_25_no_passing_through_an_uncontrolled_b_city() {
 fn romans_5_22_enemy_occupied_hex_needs_two_more_mp_and_starts_combat() {
     let mut s = smw();
     // A Roman legion with its tribune stands at 5019, a hex from Antipatreia.
-    s.units.get_mut("legion-III").unwrap().at = Position {
-        map: "romans".into(),
-        hex: "5019".into(),
-        inside: false,
-    };
-    s.commanders.get_mut("tribune-III-1").unwrap().at = Position {
-        map: "romans".into(),
-        hex: "5019".into(),
-        inside: false,
-    };
+    for id in ["legion-III", "tribune-III-1"] {
+        let at = Position {
+            map: "romans".into(),
+            hex: "5019".into(),
+            inside: false,
+        };
+        if let Some(u) = s.units.get_mut(id) {
+            u.at = at;
+        } else {
+            s.commanders.get_mut(id).unwrap().at = at;
+        }
+    }
     to_macedon(&mut s);
-    let why = refused(
+    // A commander alone has nothing to attack with.
+    refused(
         submit(
-            &mut s,
+            &mut s.clone(),
             orders("moves: [{commander: athenagorus, path: [\"5019\"]}]"),
             &mut dice(1),
         ),
-        "Romans [5.53], [9.0]",
+        "Romans [8.2], [9.22]",
     );
-    assert!(why.contains("combat"), "{why}");
-}
-
-#[test]
-fn romans_6_11_moving_into_an_enemy_zone_of_interception_is_refused() {
-    let mut s = smw();
-    // A Roman Force of more than 10 SSP with a commander at 5122: its zone reaches 4 hexes.
-    s.units.get_mut("legion-III").unwrap().at = Position {
-        map: "romans".into(),
-        hex: "5123".into(),
-        inside: false,
-    };
-    s.commanders.get_mut("tribune-III-1").unwrap().at = Position {
-        map: "romans".into(),
-        hex: "5123".into(),
-        inside: false,
-    };
-    to_macedon(&mut s);
-    let why = refused(
-        submit(
-            &mut s,
-            orders("moves: [{commander: athenagorus, path: [\"5019\", \"5120\"]}]"),
-            &mut dice(1),
-        ),
-        "Romans [6.11], [6.2]",
-    );
-    assert!(why.contains("interception"), "{why}");
+    let force = units_at(&s, "4919", "macedon");
+    let ev = submit(
+        &mut s,
+        orders(&format!(
+            "moves: [{{commander: athenagorus, with: [{}], path: [\"5019\"]}}]",
+            force.join(", ")
+        )),
+        &mut dice(1),
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(t.contains("Major Land Battle at 5019"), "{t}");
+    assert!(t.contains("pays 2 MP more for the combat at 5019"), "{t}");
 }
 
 #[test]

@@ -338,6 +338,17 @@ fn leg(
             )?;
         }
     }
+    // [8.2], [9.22]: only combat units attack; a commander alone does not enter an enemy
+    // Force's hex (ruling R-26).
+    if let Some(h) = contact {
+        if force.is_empty() {
+            return Err(refuse(
+                i,
+                "Romans [8.2], [9.22]",
+                format!("{h} is enemy-occupied and {cid} brings no combat units to attack with"),
+            ));
+        }
+    }
     if let Some(f) = &fm {
         forced_march::check_force(st, i, cid, &cmd.nation, &force)?;
         forced_march::check_losses(st, i, f, &force)?;

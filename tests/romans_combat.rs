@@ -373,3 +373,53 @@ fn romans_6_58_a_commander_moving_alone_is_not_intercepted() {
     assert!(!texts(&ev).contains("intercept"), "{}", texts(&ev));
     assert_eq!(s.commanders["athenagorus"].at.hex, "5120");
 }
+
+#[test]
+fn romans_9_3_a_force_of_10_ssp_or_less_fights_a_skirmish() {
+    // Legion III cut down to 10 SSP at 5120: Athenagorus's 14 SSP fight a Skirmish, never a
+    // Major Land Battle, and its winner gains no Victory Points.
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    s.units.get_mut("legion-III").unwrap().ssp = 10;
+    to_macedon(&mut s);
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    let ev = submit_with(&mut s, &o, &BTreeMap::new(), &mut stream(13)).unwrap();
+    let t = texts(&ev);
+    assert!(t.contains("Skirmish at 5120: Macedon (14 SSP) against Rome (10 SSP)"), "{t}");
+    assert_eq!(s.combat.battles[0].kind, "skirmish");
+    assert!(!s.combat.battles[0].roman_mutiny_check);
+}
+
+#[test]
+fn romans_10_34_a_force_that_cannot_flee_20_mp_is_eliminated() {
+    // Legion III at 5120 with every hex around it held by Macedonian units (the attacker comes
+    // through his own 5019): when it breaks it has nowhere to flee and is eliminated with its
+    // tribune.
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    s.units.get_mut("legion-III").unwrap().ssp = 12;
+    let map = s.map("romans").unwrap();
+    let ring: Vec<String> = legatus::geo::Hex::parse("5120")
+        .unwrap()
+        .neighbours(map.convention)
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    let spare: Vec<String> = units_at(&s, "5520", "macedon");
+    for (u, h) in spare.iter().zip(ring.iter()) {
+        place(&mut s, u, h);
+    }
+    to_macedon(&mut s);
+    let mut force = units_at(&s, "4919", "macedon");
+    for u in &force {
+        s.units.get_mut(u).unwrap().ssp = 20;
+    }
+    force.sort();
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    let (after, ev, _) = search(&s, &o, &BTreeMap::new(), |x, _| {
+        x.combat.battles.first().and_then(|b| b.winner.as_deref()) == Some("macedon")
+    });
+    let t = texts(&ev);
+    assert!(t.contains("cannot flee 20 MP and is eliminated"), "{t}");
+    assert!(!after.units.contains_key("legion-III"));
+}

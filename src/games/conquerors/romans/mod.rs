@@ -222,7 +222,7 @@ fn template(st: &State, side: &str) -> String {
     };
     if phasing != side {
         return format!(
-            "  # it is {}'s Campaign Phase\n",
+            "  # it is {}'s Campaign Phase\n{STANDING_HELP}",
             sequence::side_name(phasing)
         );
     }
@@ -267,5 +267,15 @@ fn template(st: &State, side: &str) -> String {
     );
     out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]}}\n");
     out.push_str("  moves: []\n");
+    out.push_str(STANDING_HELP);
     out
 }
+
+/// The standing orders a player may send with any order file (docs/romans-orders.md).
+const STANDING_HELP: &str = "  # Standing orders (a `standing:` block beside `orders:`), for the enemy's Campaign Phase:
+  #   intercept: {COMMANDER: {zones: [1, 2, 3, 4]}}       Romans [6.2]; `any` for every Force
+  #   when_attacked: {COMMANDER: stand | retreat | into_city}   [10.1], [5.72], [7.34]
+  #   retreat_during_combat: {COMMANDER: {at_once: true, after_losses: N, at_odds: \"1-2\"}}  [10.2]
+  #   retreat_path: {COMMANDER: [\"CCRR\", ...]}             [10.13], [10.31]
+  #   losses: [UNIT, ...]                                   [9.51]
+";

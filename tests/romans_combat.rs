@@ -50,7 +50,10 @@ fn romans_6_24_example_zone_4_roll_3_fails_zone_3_roll_2_intercepts() {
     assert!(t.contains("moves from 5123 to 5120 at no cost"), "{t}");
     assert!(t.contains("Major Land Battle at 5120"), "{t}");
     assert_eq!(after.combat.battles.len(), 1);
-    assert_eq!(after.combat.battles[0].aggressor, "rome", "the interceptor attacks (6.42)");
+    assert_eq!(
+        after.combat.battles[0].aggressor, "rome",
+        "the interceptor attacks (6.42)"
+    );
 }
 
 #[test]
@@ -76,7 +79,11 @@ fn romans_6_51_ten_ssp_or_less_may_not_intercept() {
     for n in 0..20 {
         let mut x = s.clone();
         let ev = submit_with(&mut x, &o, &rome, &mut stream(n)).unwrap();
-        assert!(lines(&ev, "Romans [6.22], [6.3]").is_empty(), "{}", texts(&ev));
+        assert!(
+            lines(&ev, "Romans [6.22], [6.3]").is_empty(),
+            "{}",
+            texts(&ev)
+        );
         assert_eq!(x.commanders["athenagorus"].at.hex, "5120");
     }
 }
@@ -173,7 +180,10 @@ fn romans_9_64_quinctius_rating_4_gives_roman_morale_48() {
     let ev = submit_with(&mut s, &o, &BTreeMap::new(), &mut stream(6)).unwrap();
     let m = lines(&ev, "Romans [9.61]–[9.65]").join(" / ");
     assert!(m.contains("Rome Morale Level: rome 48% of 22 SSP"), "{m}");
-    assert!(m.contains("Macedon Morale Level: macedon 40% of 14 SSP"), "{m}");
+    assert!(
+        m.contains("Macedon Morale Level: macedon 40% of 14 SSP"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -196,13 +206,33 @@ fn romans_10_32_the_loser_flees_20_mp_and_is_pursued() {
     } else {
         "rome"
     };
-    assert!(p.contains(if loser == "rome" { "Rome loses" } else { "Macedon loses" }) || p.contains("fleeing"), "{p}");
+    assert!(
+        p.contains(if loser == "rome" {
+            "Rome loses"
+        } else {
+            "Macedon loses"
+        }) || p.contains("fleeing"),
+        "{p}"
+    );
     // The loser left the hex; the winner holds it.
     let winner = b.winner.clone().unwrap();
-    assert!(after.units.values().filter(|u| u.side == loser).all(|u| u.at.hex != "5120"));
-    assert!(after.units.values().any(|u| u.side == winner && u.at.hex == "5120"));
+    assert!(after
+        .units
+        .values()
+        .filter(|u| u.side == loser)
+        .all(|u| u.at.hex != "5120"));
+    assert!(after
+        .units
+        .values()
+        .any(|u| u.side == winner && u.at.hex == "5120"));
     // [10.14]: a flight of 20 MP Disrupts what is left.
-    assert!(lines(&ev, "Romans [10.14]").len() == 1 || after.units.values().all(|u| u.side != loser || u.at.hex == "5120"));
+    assert!(
+        lines(&ev, "Romans [10.14]").len() == 1
+            || after
+                .units
+                .values()
+                .all(|u| u.side != loser || u.at.hex == "5120")
+    );
 }
 
 #[test]
@@ -271,7 +301,10 @@ fn romans_5_72_threatened_force_slips_into_its_city() {
     )
     .unwrap();
     let t = texts(&ev);
-    assert!(t.contains("threatened with Overrun at 4919 goes inside the city (default)"), "{t}");
+    assert!(
+        t.contains("threatened with Overrun at 4919 goes inside the city (default)"),
+        "{t}"
+    );
     assert!(s.units[&keep[1]].at.inside);
     assert!(s.combat.battles.is_empty());
 }
@@ -312,7 +345,10 @@ fn romans_10_11_retreat_before_combat_costs_the_mover_nothing_and_10_14_disrupts
         "rome",
         &format!(
             "when_attacked: {{any: retreat}}\nretreat_path: {{any: [{}]}}",
-            path.iter().map(|h| format!("\"{h}\"")).collect::<Vec<_>>().join(", ")
+            path.iter()
+                .map(|h| format!("\"{h}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     );
     let o = athenagorus_to(&s, "\"5019\", \"5120\"");
@@ -345,7 +381,10 @@ fn romans_10_23_retreat_during_combat_rolls_one_die_of_losses_and_loses_the_batt
     let o = athenagorus_to(&s, "\"5019\", \"5120\"");
     let ev = submit_with(&mut s, &o, &rome, &mut stream(11)).unwrap();
     let t = texts(&ev);
-    assert!(lines(&ev, "Romans [9.42], [9.43]").is_empty(), "left before the first exchange: {t}");
+    assert!(
+        lines(&ev, "Romans [9.42], [9.43]").is_empty(),
+        "left before the first exchange: {t}"
+    );
     let l = lines(&ev, "Romans [10.23]")[0].clone();
     let roll: u32 = l.split("rolls ").nth(1).unwrap()[..1].parse().unwrap();
     assert!(l.contains(&format!("loses {roll} SSP")), "{l}");
@@ -353,9 +392,11 @@ fn romans_10_23_retreat_during_combat_rolls_one_die_of_losses_and_loses_the_batt
     assert_ne!(s.units["legion-III"].at.hex, "5120");
     let b = &s.combat.battles[0];
     assert_eq!(b.winner.as_deref(), Some("macedon"));
-    assert!(b.roman_mutiny_check, "a Major Land Battle lost off Roman soil (9.69)");
+    assert!(
+        b.roman_mutiny_check,
+        "a Major Land Battle lost off Roman soil (9.69)"
+    );
 }
-
 
 #[test]
 fn romans_6_58_a_commander_moving_alone_is_not_intercepted() {
@@ -385,7 +426,10 @@ fn romans_9_3_a_force_of_10_ssp_or_less_fights_a_skirmish() {
     let o = athenagorus_to(&s, "\"5019\", \"5120\"");
     let ev = submit_with(&mut s, &o, &BTreeMap::new(), &mut stream(13)).unwrap();
     let t = texts(&ev);
-    assert!(t.contains("Skirmish at 5120: Macedon (14 SSP) against Rome (10 SSP)"), "{t}");
+    assert!(
+        t.contains("Skirmish at 5120: Macedon (14 SSP) against Rome (10 SSP)"),
+        "{t}"
+    );
     assert_eq!(s.combat.battles[0].kind, "skirmish");
     assert!(!s.combat.battles[0].roman_mutiny_check);
 }

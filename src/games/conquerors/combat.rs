@@ -252,8 +252,7 @@ pub fn fight<R: RowIndex, H: Host>(
             let list = &setup.contingents[s];
             let mut newly = Vec::new();
             for c in list {
-                if !broken[s].contains(&c.key) && breaks(lost[s], setup.base[s], c.morale_percent)
-                {
+                if !broken[s].contains(&c.key) && breaks(lost[s], setup.base[s], c.morale_percent) {
                     newly.push(c.key.clone());
                 }
             }

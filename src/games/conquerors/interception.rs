@@ -57,7 +57,10 @@ pub fn zones(
 /// The Land Interception Table's answer for `zone` (its column `zone-N`) and a die `roll`:
 /// whether the interception succeeds (cells `yes`; `auto` succeeds on any roll).
 pub fn table_says<R: RowIndex>(table: &Table<R>, zone: u32, roll: u8) -> bool {
-    matches!(table.roll(roll, &format!("zone-{zone}")), Some("yes" | "auto"))
+    matches!(
+        table.roll(roll, &format!("zone-{zone}")),
+        Some("yes" | "auto")
+    )
 }
 
 /// Whether `zone` needs no roll: every cell of its column is `auto` (Romans [6.3], zone 1).

@@ -11,8 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::casualties::{kill_commander, take_losses};
 use super::orders::{RetreatPolicy, Standing};
-use super::retreat::{self, Kind};
+use super::retreat::{flee, go, plan_out as plan, Kind};
 use super::sequence::side_name;
 use super::state::State;
 use crate::games::conquerors::combat::{self as proc, Contingent, End, Host, Situation};
@@ -126,7 +127,10 @@ pub fn in_charge(st: &State, ids: &[String]) -> Option<String> {
 }
 
 /// The standing answer of `side` for the Force of commander `cid` (or `any`).
-pub(super) fn standing_for<'a, T>(map: &'a BTreeMap<String, T>, cid: Option<&str>) -> Option<&'a T> {
+pub(super) fn standing_for<'a, T>(
+    map: &'a BTreeMap<String, T>,
+    cid: Option<&str>,
+) -> Option<&'a T> {
     cid.and_then(|c| map.get(c)).or_else(|| map.get("any"))
 }
 
@@ -242,15 +246,10 @@ impl Host for RomansHost<'_> {
     }
     fn lose(&mut self, s: usize, n: u32) -> Result<u32, RuleError> {
         let live = self.live(s);
-        let order = self.standing[s].map(|x| x.losses.clone()).unwrap_or_default();
-        let taken = take_losses(
-            self.st,
-            &live,
-            &order,
-            &self.start[s],
-            &mut self.lost[s],
-            n,
-        );
+        let order = self.standing[s]
+            .map(|x| x.losses.clone())
+            .unwrap_or_default();
+        let taken = take_losses(self.st, &live, &order, &self.start[s], &mut self.lost[s], n);
         if taken.0 > 0 {
             self.ev.push(Event::new(
                 "Romans [9.51], [9.66]",
@@ -300,15 +299,19 @@ impl Host for RomansHost<'_> {
     }
     fn retreats(&mut self, s: usize, now: &Situation) -> bool {
         let chief = self.chief(s);
-        let policy: Option<&RetreatPolicy> = self.standing[s]
-            .and_then(|x| standing_for(&x.retreat_during_combat, chief.as_deref()));
+        let policy: Option<&RetreatPolicy> =
+            self.standing[s].and_then(|x| standing_for(&x.retreat_during_combat, chief.as_deref()));
         let Some(p) = policy else {
             return false;
         };
         if chief.is_none() {
             return false;
         }
-        let cols = &self.st.pack.table("strategic-crt").map(|t| t.columns.clone());
+        let cols = &self
+            .st
+            .pack
+            .table("strategic-crt")
+            .map(|t| t.columns.clone());
         let worse = |at: &str| {
             cols.as_ref().is_some_and(|c| {
                 let mine = c.iter().position(|x| *x == now.columns[s]);
@@ -332,15 +335,7 @@ impl Host for RomansHost<'_> {
             .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
             .cloned()
             .unwrap_or_default();
-        let possible = plan(
-            self.st,
-            &self.b,
-            s,
-            Kind::DuringCombat,
-            used,
-            &wanted,
-        )
-        .is_some();
+        let possible = plan(self.st, &self.b, s, Kind::DuringCombat, used, &wanted).is_some();
         if !possible {
             self.ev.push(Event::new(
                 "Romans [10.15]",
@@ -354,275 +349,6 @@ impl Host for RomansHost<'_> {
     }
     fn note(&mut self, rule: &str, text: String) {
         self.ev.push(Event::new(rule, text));
-    }
-}
-
-/// Plans a retreat of side `s` of `b` out of the battle hex.
-pub(super) fn plan(
-    st: &State,
-    b: &Battle,
-    s: usize,
-    kind: Kind,
-    used: u32,
-    wanted: &[String],
-) -> Option<retreat::Planned> {
-    let map = st.map(&b.map)?;
-    let costs = st.maps.costs("romans")?.clone();
-    retreat::plan(st, &costs, &map, &b.sides[s], b.hex, kind, used, wanted)
-}
-
-/// Takes `n` SSP from `live` units: each contingent in proportion to its starting SSP ([9.66]),
-/// within it the units in `order` first, then by id. Returns (taken, words, defaulted).
-fn take_losses(
-    st: &mut State,
-    live: &[String],
-    order: &[String],
-    start: &BTreeMap<String, u32>,
-    lost: &mut BTreeMap<String, u32>,
-    n: u32,
-) -> (u32, Vec<String>, bool) {
-    let mut taken = 0;
-    let mut per: BTreeMap<String, u32> = BTreeMap::new();
-    let mut defaulted = false;
-    for _ in 0..n {
-        // The contingent furthest below its share.
-        let mut best: Option<(u64, String)> = None;
-        for (nation, s0) in start {
-            let has = live
-                .iter()
-                .any(|id| st.units.get(id).is_some_and(|u| &u.nation == nation && u.ssp > 0));
-            if !has || *s0 == 0 {
-                continue;
-            }
-            let key = u64::from(*lost.get(nation).unwrap_or(&0)) * 1_000_000 / u64::from(*s0);
-            if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                best = Some((key, nation.clone()));
-            }
-        }
-        let Some((_, nation)) = best else { break };
-        let mut pick = order
-            .iter()
-            .find(|id| {
-                live.contains(id)
-                    && st
-                        .units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-            })
-            .cloned();
-        if pick.is_none() {
-            pick = live
-                .iter()
-                .find(|id| {
-                    st.units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-                })
-                .cloned();
-            defaulted = true;
-        }
-        let Some(id) = pick else { break };
-        if let Some(u) = st.units.get_mut(&id) {
-            u.ssp -= 1;
-        }
-        *lost.entry(nation).or_default() += 1;
-        *per.entry(id).or_default() += 1;
-        taken += 1;
-    }
-    let mut words = Vec::new();
-    for (id, k) in per {
-        if st.units.get(&id).is_some_and(|u| u.ssp == 0) {
-            st.units.remove(&id);
-            words.push(format!("{id} -{k}, eliminated"));
-        } else {
-            words.push(format!("{id} -{k}"));
-        }
-    }
-    (taken, words, defaulted && !order.is_empty())
-}
-
-/// [8.52], [8.62]–[8.65]: a commander killed: a tribune turns to his Replacement side and
-/// stays; any other leaves the map (replaced in the Winter).
-pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
-    let name = st.commander_name(cid);
-    let tribune = st.commanders[cid].pool.as_deref() == Some("tribunes");
-    if tribune && !st.combat.replacement_side.contains(cid) {
-        st.combat.replacement_side.insert(cid.to_string());
-        ev.push(Event::new(
-            "Romans [8.65]",
-            format!("{name} is killed; his counter turns to its Replacement side"),
-        ));
-    } else if tribune {
-        ev.push(Event::new(
-            "Romans [8.65]",
-            format!("{name}, a Replacement tribune, is killed and stays in the game"),
-        ));
-    } else {
-        st.commanders.remove(cid);
-        st.combat.killed.push(cid.to_string());
-        ev.push(Event::new(
-            "Romans [8.52], [8.6]",
-            format!("{name} is killed and leaves the map"),
-        ));
-    }
-}
-
-/// Moves `units` and `cmds` of side `s` out of the battle: Flight ([10.31]–[10.34], with
-/// Pursuit [10.32] when `pursued`) — or eliminates them when they cannot flee.
-#[allow(clippy::too_many_arguments)]
-fn flee(
-    st: &mut State,
-    b: &Battle,
-    s: usize,
-    units: &[String],
-    cmds: &[String],
-    standing: Option<&Standing>,
-    dice: &mut Dice,
-    ev: &mut Vec<Event>,
-    pursued: bool,
-) -> Result<(), RuleError> {
-    let chief = in_charge(st, cmds);
-    let wanted = standing
-        .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
-        .cloned()
-        .unwrap_or_default();
-    let who = side_name(&b.sides[s]);
-    if pursued {
-        let pursuit = st
-            .pack
-            .numbers
-            .get("combat")
-            .and_then(|c| c.get("pursuit"))
-            .and_then(|p| p.item.get("multiplier"))
-            .and_then(|m| m.as_u64())
-            .unwrap_or(2) as u32;
-        let roll = dice
-            .roll_for(&b.sides[1 - s])
-            .d6("pursuit", "Romans [10.32]")?;
-        let live: Vec<String> = units
-            .iter()
-            .filter(|u| st.units.contains_key(*u))
-            .cloned()
-            .collect();
-        let mut start = BTreeMap::new();
-        for id in &live {
-            *start.entry(st.units[id].nation.clone()).or_insert(0) += st.units[id].ssp;
-        }
-        let order = standing.map(|x| x.losses.clone()).unwrap_or_default();
-        let (k, words, _) = take_losses(
-            st,
-            &live,
-            &order,
-            &start,
-            &mut BTreeMap::new(),
-            roll * pursuit,
-        );
-        ev.push(Event::new(
-            "Romans [10.32]",
-            format!(
-                "Pursuit: {} rolls {roll} × {pursuit}: the fleeing {who} loses {k} SSP{}",
-                side_name(&b.sides[1 - s]),
-                if words.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", words.join(", "))
-                }
-            ),
-        ));
-    }
-    let p = plan(st, b, s, Kind::Flight, 0, &wanted);
-    let live: Vec<String> = units
-        .iter()
-        .filter(|u| st.units.contains_key(*u))
-        .cloned()
-        .collect();
-    let Some(p) = p else {
-        for id in &live {
-            st.units.remove(id);
-        }
-        for c in cmds {
-            if st.commanders.contains_key(c) {
-                kill_commander(st, c, ev);
-            }
-        }
-        ev.push(Event::new(
-            "Romans [10.34]",
-            format!("the fleeing {who} Force cannot flee 20 MP and is eliminated"),
-        ));
-        return Ok(());
-    };
-    go(st, b, s, &live, cmds, &p, ev, "Romans [10.31]", "Flees");
-    Ok(())
-}
-
-/// Moves a retreating group along its planned path and charges the retreat MP ([10.14]).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn go(
-    st: &mut State,
-    b: &Battle,
-    s: usize,
-    units: &[String],
-    cmds: &[String],
-    p: &retreat::Planned,
-    ev: &mut Vec<Event>,
-    rule: &str,
-    verb: &str,
-) {
-    let end = p.path.last().copied().unwrap_or(b.hex).to_string();
-    for id in units {
-        if let Some(u) = st.units.get_mut(id) {
-            u.at.hex = end.clone();
-            u.at.inside = p.into_city;
-        }
-    }
-    let mut ids: Vec<String> = units.to_vec();
-    for c in cmds {
-        if let Some(x) = st.commanders.get_mut(c) {
-            x.at.hex = end.clone();
-            ids.push(c.clone());
-            *st.combat.retreat_spent.entry(c.clone()).or_default() += p.spent;
-        }
-    }
-    let total = cmds
-        .iter()
-        .filter_map(|c| st.combat.retreat_spent.get(c))
-        .max()
-        .copied()
-        .unwrap_or(p.spent);
-    let limit = st
-        .pack
-        .movement
-        .radii
-        .get("disruption-threshold")
-        .map(|r| r.item.half_mp)
-        .unwrap_or(8);
-    let per = st.maps.costs("romans").map(|c| c.per_mp).unwrap_or(2);
-    let hexes: Vec<String> = p.path.iter().map(Hex::to_string).collect();
-    ev.push(Event::new(
-        rule,
-        format!(
-            "{} {verb} {} → {} ({}{}){}",
-            side_name(&b.sides[s]),
-            b.hex,
-            hexes.join(" → "),
-            crate::games::conquerors::movement::mp(p.spent, per),
-            if p.into_city { ", into the city" } else { "" },
-            if p.defaulted {
-                "; path by default (no standing `retreat_path`, or it could not be followed)"
-            } else {
-                ""
-            }
-        ),
-    ));
-    if total > limit || p.spent > limit {
-        disrupt(st, &b.sides[s].clone(), &ids);
-        ev.push(Event::new(
-            "Romans [10.14]",
-            format!(
-                "the {} Force has retreated more than 4 MP this phase and is Disrupted",
-                side_name(&b.sides[s])
-            ),
-        ));
     }
 }
 
@@ -652,10 +378,18 @@ pub fn fight(
     let major = base[0] > 10 && base[1] > 10;
     battle_system(st, major)?;
     ev.push(Event::new(
-        if major { "Romans [9.4]" } else { "Romans [9.3]" },
+        if major {
+            "Romans [9.4]"
+        } else {
+            "Romans [9.3]"
+        },
         format!(
             "{} at {}: {} ({} SSP) against {} ({} SSP); both Forces are revealed (Romans [10.22])",
-            if major { "Major Land Battle" } else { "Skirmish" },
+            if major {
+                "Major Land Battle"
+            } else {
+                "Skirmish"
+            },
             b.hex,
             side_name(&b.sides[0]),
             base[0],
@@ -720,12 +454,18 @@ pub fn fight(
     let end = proc::fight(&crt, &setup, &mut host, || {
         RuleError::illegal("battle", "Romans [9.42]", "no end after 500 exchanges")
     })?;
-    let RomansHost { st, dice, ev, fled, .. } = host;
+    let RomansHost {
+        st, dice, ev, fled, ..
+    } = host;
     let mut stands = [true, true];
     let live = |st: &State, s: usize| -> Vec<String> {
         b.units[s]
             .iter()
-            .filter(|u| st.units.get(*u).is_some_and(|x| !fled[s].contains(&x.nation)))
+            .filter(|u| {
+                st.units
+                    .get(*u)
+                    .is_some_and(|x| !fled[s].contains(&x.nation))
+            })
             .cloned()
             .collect()
     };
@@ -752,7 +492,17 @@ pub fn fight(
                 .cloned()
                 .unwrap_or_default();
             if let Some(p) = plan(st, &b, s, Kind::DuringCombat, used, &wanted) {
-                go(st, &b, s, &u, &c, &p, ev, "Romans [10.22]", "Retreats During Combat");
+                go(
+                    st,
+                    &b,
+                    s,
+                    &u,
+                    &c,
+                    &p,
+                    ev,
+                    "Romans [10.22]",
+                    "Retreats During Combat",
+                );
             }
             let roll = dice
                 .roll_for(&b.sides[s])
@@ -764,8 +514,7 @@ pub fn fight(
                 }
             }
             let order = std_of(s).map(|x| x.losses.clone()).unwrap_or_default();
-            let (k, words, _) =
-                take_losses(st, &u, &order, &start, &mut BTreeMap::new(), roll);
+            let (k, words, _) = take_losses(st, &u, &order, &start, &mut BTreeMap::new(), roll);
             ev.push(Event::new(
                 "Romans [10.23]",
                 format!(
@@ -798,12 +547,13 @@ pub fn fight(
         }
     }
     let winner = end.winner().map(|w| b.sides[w].clone());
-    let loser_rome = end
-        .winner()
-        .is_some_and(|w| b.sides[1 - w] == "rome");
+    let loser_rome = end.winner().is_some_and(|w| b.sides[1 - w] == "rome");
     let roman_soil = st
         .map(&b.map)
-        .and_then(|m| m.hex(b.hex).map(|e| e.regions.iter().any(|r| r == "roman-soil")))
+        .and_then(|m| {
+            m.hex(b.hex)
+                .map(|e| e.regions.iter().any(|r| r == "roman-soil"))
+        })
         .unwrap_or(false);
     ev.push(Event::new(
         "Romans [9.45], [9.68], [9.69]",
@@ -811,7 +561,11 @@ pub fn fight(
             Some(w) => format!(
                 "{} wins the {}",
                 side_name(w),
-                if major { "Major Land Battle" } else { "Skirmish (no Victory Points, Romans [9.3])" }
+                if major {
+                    "Major Land Battle"
+                } else {
+                    "Skirmish (no Victory Points, Romans [9.3])"
+                }
             ),
             None => "both Morale Levels broke in the same exchange: a draw, nobody wins".into(),
         },

@@ -47,7 +47,10 @@ fn combat_number(st: &State, key: &str, field: &str, or: u64) -> u32 {
 }
 
 fn ssp(st: &State, ids: &[String]) -> u32 {
-    ids.iter().filter_map(|u| st.units.get(u)).map(|u| u.ssp).sum()
+    ids.iter()
+        .filter_map(|u| st.units.get(u))
+        .map(|u| u.ssp)
+        .sum()
 }
 
 /// [5.71]: an overrun threatens `small` SSP facing `big` SSP.
@@ -96,7 +99,7 @@ fn eliminate(st: &mut State, units: &[String], cmds: &[String], ev: &mut Vec<Eve
     }
     for c in cmds {
         if st.commanders.contains_key(c) {
-            combat::kill_commander(st, c, ev);
+            super::casualties::kill_commander(st, c, ev);
         }
     }
 }
@@ -208,8 +211,9 @@ pub fn enter(
                 .and_then(|s| standing_for(&s.retreat_path, chief.as_deref()))
                 .cloned()
                 .unwrap_or_default();
-            if let Some(p) = combat::plan(st, &b, 1, Kind::BeforeCombat, used, &wanted) {
-                combat::go(
+            if let Some(p) = super::retreat::plan_out(st, &b, 1, Kind::BeforeCombat, used, &wanted)
+            {
+                super::retreat::go(
                     st,
                     &b,
                     1,

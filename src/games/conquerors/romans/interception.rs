@@ -38,11 +38,11 @@ struct Reach<'a> {
 impl ZoneReach for Reach<'_> {
     fn crosses(&self, side: &Hexside) -> bool {
         let effects = &self.st.pack.movement.hexside_effects;
-        !self
-            .map
-            .features(side)
-            .iter()
-            .any(|f| effects.get(f).is_some_and(|e| e.item.zoi_blocked == Some(true)))
+        !self.map.features(side).iter().any(|f| {
+            effects
+                .get(f)
+                .is_some_and(|e| e.item.zoi_blocked == Some(true))
+        })
     }
     fn enters(&self, h: Hex) -> bool {
         if !self.map.hex(h).is_some_and(|e| e.terrain.is_land()) {
@@ -50,7 +50,8 @@ impl ZoneReach for Reach<'_> {
         }
         // [6.12]: not into an A/B city hex the intercepting player does not control.
         !self.st.city_at(&self.map.id, h).is_some_and(|c| {
-            matches!(c.class, CityClass::A | CityClass::B) && c.control.as_deref() != Some(self.side)
+            matches!(c.class, CityClass::A | CityClass::B)
+                && c.control.as_deref() != Some(self.side)
         })
     }
 }
@@ -63,12 +64,20 @@ pub fn candidates(st: &State, map: &str, side: &str) -> Vec<Interceptor> {
     let mut by_hex: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
     for (id, c) in &st.commanders {
         if c.side == side && c.at.map == map && !st.combat.disrupted.contains_key(id) {
-            by_hex.entry(c.at.hex.clone()).or_default().0.push(id.clone());
+            by_hex
+                .entry(c.at.hex.clone())
+                .or_default()
+                .0
+                .push(id.clone());
         }
     }
     for (id, u) in &st.units {
         if u.side == side && u.at.map == map && !u.at.inside {
-            by_hex.entry(u.at.hex.clone()).or_default().1.push(id.clone());
+            by_hex
+                .entry(u.at.hex.clone())
+                .or_default()
+                .1
+                .push(id.clone());
         }
     }
     let mut out = Vec::new();
@@ -155,7 +164,9 @@ pub fn roll_along(
             // [6.55]: one Force a hex, chosen before the roll: the nearest (lowest zone).
             let mut pick: Option<(u32, usize)> = None;
             for (i, (_, zm, open, want)) in forces.iter().enumerate() {
-                let Some(z) = zm.get(h).copied() else { continue };
+                let Some(z) = zm.get(h).copied() else {
+                    continue;
+                };
                 if !open[k] || !want.contains(&z) {
                     continue;
                 }

@@ -5,8 +5,9 @@
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
-//! [`retreat`] (10), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
+//! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
 
+pub mod casualties;
 pub mod combat;
 pub mod data;
 pub mod engage;
@@ -167,9 +168,7 @@ impl Ruleset for Romans {
             match movement::apply_move(st, &side, i, mv, Some(dice), &mut ev, standing) {
                 // [9.24]: a move a battle earlier in the phase made impossible is cancelled,
                 // not refused (the dice have been rolled).
-                Err(RuleError::Illegal { rule, reason, .. })
-                    if st.combat.engagements > before =>
-                {
+                Err(RuleError::Illegal { rule, reason, .. }) if st.combat.engagements > before => {
                     ev.push(Event::new(
                         rule,
                         format!("moves[{i}] cannot be made after the battles before it, and is cancelled: {reason}"),
@@ -272,7 +271,8 @@ fn template(st: &State, side: &str) -> String {
 }
 
 /// The standing orders a player may send with any order file (docs/romans-orders.md).
-const STANDING_HELP: &str = "  # Standing orders (a `standing:` block beside `orders:`), for the enemy's Campaign Phase:
+const STANDING_HELP: &str =
+    "  # Standing orders (a `standing:` block beside `orders:`), for the enemy's Campaign Phase:
   #   intercept: {COMMANDER: {zones: [1, 2, 3, 4]}}       Romans [6.2]; `any` for every Force
   #   when_attacked: {COMMANDER: stand | retreat | into_city}   [10.1], [5.72], [7.34]
   #   retreat_during_combat: {COMMANDER: {at_once: true, after_losses: N, at_odds: \"1-2\"}}  [10.2]

@@ -8,8 +8,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::forced_march;
 use super::engage;
+use super::forced_march;
 use super::interception::{self, Interceptor};
 use super::orders::{Move, Standing};
 use super::state::{Moved, State};
@@ -183,11 +183,25 @@ fn leg(
     let walked = match movement::walk(&costs, &map, &seen, start, &path, lim(declared)) {
         Err(e) if e.rule == "Romans [5.53]" => {
             let mut w = movement::walk(&costs, &map, &seen, start, &path[..e.index], lim(declared))
-                .map_err(|e| refuse(i, e.rule, format!("path[{}] {}: {}", e.index, e.hex, e.reason)))?;
-            let from = if e.index == 0 { start } else { path[e.index - 1] };
+                .map_err(|e| {
+                    refuse(
+                        i,
+                        e.rule,
+                        format!("path[{}] {}: {}", e.index, e.hex, e.reason),
+                    )
+                })?;
+            let from = if e.index == 0 {
+                start
+            } else {
+                path[e.index - 1]
+            };
             let c = costs.step(&map, from, e.hex).unwrap_or(0);
             w.spent += c;
-            w.steps.push(movement::Step { hex: e.hex, cost: c, forced: false });
+            w.steps.push(movement::Step {
+                hex: e.hex,
+                cost: c,
+                forced: false,
+            });
             rest = mv.path[e.index + 1..].to_vec();
             path.truncate(e.index + 1);
             contact = Some(e.hex);
@@ -259,9 +273,9 @@ fn leg(
                     targets.insert(h);
                 }
             }
-            if let Some((k, f)) = interception::roll_along(
-                st, &map, side, start, &hexes, &targets, standing, d, ev,
-            )? {
+            if let Some((k, f)) =
+                interception::roll_along(st, &map, side, start, &hexes, &targets, standing, d, ev)?
+            {
                 let keep = k + 1;
                 rest = mv.path[keep..].to_vec();
                 path.truncate(keep);

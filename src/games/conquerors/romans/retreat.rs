@@ -8,11 +8,17 @@
 //! owner's standing order (`retreat_path`); where it is missing or fails, the cheapest hexes
 //! toward the nearest city of his (docs/romans-rulings.md R-24), reported as a default.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use super::casualties::{kill_commander, take_losses};
+use super::combat::{disrupt, in_charge, standing_for, Battle};
+use super::orders::Standing;
+use super::sequence::side_name;
 use super::state::State;
 use crate::geo::hexmap::CityClass;
 use crate::geo::{Hex, HexMap, MoveCosts};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
 
 /// The kind of retreat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,7 +237,19 @@ fn search(
     for (_, c, n) in next {
         seen.insert(n);
         path.push(n);
-        if let Some(r) = search(st, costs, map, side, rules, from, path, seen, spent + c, nodes, done) {
+        if let Some(r) = search(
+            st,
+            costs,
+            map,
+            side,
+            rules,
+            from,
+            path,
+            seen,
+            spent + c,
+            nodes,
+            done,
+        ) {
             return Some(r);
         }
         path.pop();
@@ -243,4 +261,177 @@ fn search(
         return Some((path.clone(), spent, false));
     }
     None
+}
+
+/// Plans a retreat of side `s` of `b` out of the battle hex.
+pub fn plan_out(
+    st: &State,
+    b: &Battle,
+    s: usize,
+    kind: Kind,
+    used: u32,
+    wanted: &[String],
+) -> Option<Planned> {
+    let map = st.map(&b.map)?;
+    let costs = st.maps.costs("romans")?.clone();
+    plan(st, &costs, &map, &b.sides[s], b.hex, kind, used, wanted)
+}
+
+/// Moves `units` and `cmds` of side `s` out of the battle: Flight ([10.31]–[10.34], with
+/// Pursuit [10.32] when `pursued`) — or eliminates them when they cannot flee.
+#[allow(clippy::too_many_arguments)]
+pub fn flee(
+    st: &mut State,
+    b: &Battle,
+    s: usize,
+    units: &[String],
+    cmds: &[String],
+    standing: Option<&Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+    pursued: bool,
+) -> Result<(), RuleError> {
+    let chief = in_charge(st, cmds);
+    let wanted = standing
+        .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
+        .cloned()
+        .unwrap_or_default();
+    let who = side_name(&b.sides[s]);
+    if pursued {
+        let pursuit = st
+            .pack
+            .numbers
+            .get("combat")
+            .and_then(|c| c.get("pursuit"))
+            .and_then(|p| p.item.get("multiplier"))
+            .and_then(|m| m.as_u64())
+            .unwrap_or(2) as u32;
+        let roll = dice
+            .roll_for(&b.sides[1 - s])
+            .d6("pursuit", "Romans [10.32]")?;
+        let live: Vec<String> = units
+            .iter()
+            .filter(|u| st.units.contains_key(*u))
+            .cloned()
+            .collect();
+        let mut start = BTreeMap::new();
+        for id in &live {
+            *start.entry(st.units[id].nation.clone()).or_insert(0) += st.units[id].ssp;
+        }
+        let order = standing.map(|x| x.losses.clone()).unwrap_or_default();
+        let (k, words, _) = take_losses(
+            st,
+            &live,
+            &order,
+            &start,
+            &mut BTreeMap::new(),
+            roll * pursuit,
+        );
+        ev.push(Event::new(
+            "Romans [10.32]",
+            format!(
+                "Pursuit: {} rolls {roll} × {pursuit}: the fleeing {who} loses {k} SSP{}",
+                side_name(&b.sides[1 - s]),
+                if words.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", words.join(", "))
+                }
+            ),
+        ));
+    }
+    let p = plan_out(st, b, s, Kind::Flight, 0, &wanted);
+    let live: Vec<String> = units
+        .iter()
+        .filter(|u| st.units.contains_key(*u))
+        .cloned()
+        .collect();
+    let Some(p) = p else {
+        for id in &live {
+            st.units.remove(id);
+        }
+        for c in cmds {
+            if st.commanders.contains_key(c) {
+                kill_commander(st, c, ev);
+            }
+        }
+        ev.push(Event::new(
+            "Romans [10.34]",
+            format!("the fleeing {who} Force cannot flee 20 MP and is eliminated"),
+        ));
+        return Ok(());
+    };
+    go(st, b, s, &live, cmds, &p, ev, "Romans [10.31]", "Flees");
+    Ok(())
+}
+
+/// Moves a retreating group along its planned path and charges the retreat MP ([10.14]).
+#[allow(clippy::too_many_arguments)]
+pub fn go(
+    st: &mut State,
+    b: &Battle,
+    s: usize,
+    units: &[String],
+    cmds: &[String],
+    p: &Planned,
+    ev: &mut Vec<Event>,
+    rule: &str,
+    verb: &str,
+) {
+    let end = p.path.last().copied().unwrap_or(b.hex).to_string();
+    for id in units {
+        if let Some(u) = st.units.get_mut(id) {
+            u.at.hex = end.clone();
+            u.at.inside = p.into_city;
+        }
+    }
+    let mut ids: Vec<String> = units.to_vec();
+    for c in cmds {
+        if let Some(x) = st.commanders.get_mut(c) {
+            x.at.hex = end.clone();
+            ids.push(c.clone());
+            *st.combat.retreat_spent.entry(c.clone()).or_default() += p.spent;
+        }
+    }
+    let total = cmds
+        .iter()
+        .filter_map(|c| st.combat.retreat_spent.get(c))
+        .max()
+        .copied()
+        .unwrap_or(p.spent);
+    let limit = st
+        .pack
+        .movement
+        .radii
+        .get("disruption-threshold")
+        .map(|r| r.item.half_mp)
+        .unwrap_or(8);
+    let per = st.maps.costs("romans").map(|c| c.per_mp).unwrap_or(2);
+    let hexes: Vec<String> = p.path.iter().map(Hex::to_string).collect();
+    ev.push(Event::new(
+        rule,
+        format!(
+            "{} {verb} {} → {} ({}{}){}",
+            side_name(&b.sides[s]),
+            b.hex,
+            hexes.join(" → "),
+            crate::games::conquerors::movement::mp(p.spent, per),
+            if p.into_city { ", into the city" } else { "" },
+            if p.defaulted {
+                "; path by default (no standing `retreat_path`, or it could not be followed)"
+            } else {
+                ""
+            }
+        ),
+    ));
+    if total > limit || p.spent > limit {
+        disrupt(st, &b.sides[s].clone(), &ids);
+        ev.push(Event::new(
+            "Romans [10.14]",
+            format!(
+                "the {} Force has retreated more than 4 MP this phase and is Disrupted",
+                side_name(&b.sides[s])
+            ),
+        ));
+    }
 }

@@ -467,3 +467,27 @@ fn romans_10_34_a_force_that_cannot_flee_20_mp_is_eliminated() {
     assert!(t.contains("cannot flee 20 MP and is eliminated"), "{t}");
     assert!(!after.units.contains_key("legion-III"));
 }
+
+#[test]
+fn romans_8_55_a_lone_commander_retreats_or_is_captured() {
+    // Androsthenes alone at 5019: Legion III passes; by default he retreats. Nicanor alone at
+    // 5018 with the order to stand is captured.
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    place(&mut s, "androsthenes", "5019");
+    place(&mut s, "nicanor", "5018");
+    let mac = standing("macedon", "when_attacked: {nicanor: stand}");
+    let ev = submit_with(
+        &mut s,
+        "moves: [{commander: tribune-III-1, with: [legion-III], path: [\"5019\", \"5018\"]}]",
+        &mac,
+        &mut stream(14),
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(t.contains("Macedon retreats its lone commander (default) 5019 →"), "{t}");
+    assert_ne!(s.commanders["androsthenes"].at.hex, "5019");
+    assert!(t.contains("Nicanor stands alone at 5018 and is captured"), "{t}");
+    assert!(!s.commanders.contains_key("nicanor"));
+    assert_eq!(s.units["legion-III"].at.hex, "5018");
+}

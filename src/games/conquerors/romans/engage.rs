@@ -13,7 +13,6 @@ use super::orders::{Standing, WhenAttacked};
 use super::retreat::Kind;
 use super::sequence::side_name;
 use super::state::State;
-use crate::geo::hexmap::CityClass;
 use crate::geo::Hex;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -245,16 +244,12 @@ pub fn enter(
             ),
         )),
         Some(WhenAttacked::IntoCity) => {
-            let a_b = st
-                .city_at(map, hex)
-                .is_some_and(|c| matches!(c.class, CityClass::A | CityClass::B));
             if city_takes(st, map, hex, &def, &defenders) {
                 go_inside(st, &defenders);
                 ev.push(Event::new(
                     "Romans [7.34]",
                     format!("the {} Force at {h} goes inside its city", side_name(&def)),
                 ));
-                let _ = a_b;
                 return Ok(Engaged {
                     surcharge: 0,
                     goes_on: true,
@@ -350,4 +345,82 @@ pub fn intercepted(
     };
     let out = combat::fight(st, b, standing, dice, ev)?;
     Ok(out.stands[1])
+}
+
+/// [8.55]: enemy commanders alone (no land units of theirs outside a city) in `hex`, which the
+/// phasing Force of `side` has entered: each retreats like a Force (his standing
+/// `when_attacked`; by default he retreats, R-38) or, if he cannot or is ordered to stand, is
+/// captured.
+pub fn lone_commanders(
+    st: &mut State,
+    side: &str,
+    map: &str,
+    hex: Hex,
+    standing: &BTreeMap<String, Standing>,
+    ev: &mut Vec<Event>,
+) {
+    let h = hex.to_string();
+    if st
+        .units_at(map, &h)
+        .any(|(_, u)| u.side != side && !u.at.inside)
+    {
+        return;
+    }
+    let lone: Vec<(String, String)> = st
+        .commanders
+        .iter()
+        .filter(|(_, c)| c.side != side && c.at.map == map && c.at.hex == h && !c.at.inside)
+        .map(|(k, c)| (k.clone(), c.side.clone()))
+        .collect();
+    for (cid, owner) in lone {
+        let order = standing
+            .get(&owner)
+            .and_then(|s| standing_for(&s.when_attacked, Some(&cid)))
+            .copied();
+        let b = Battle {
+            map: map.to_string(),
+            hex,
+            sides: [side.to_string(), owner.clone()],
+            units: [Vec::new(), Vec::new()],
+            commanders: [Vec::new(), vec![cid.clone()]],
+        };
+        let used = st.combat.retreat_spent.get(&cid).copied().unwrap_or(0);
+        let wanted = standing
+            .get(&owner)
+            .and_then(|s| standing_for(&s.retreat_path, Some(&cid)))
+            .cloned()
+            .unwrap_or_default();
+        let plan = if order == Some(WhenAttacked::Stand) {
+            None
+        } else {
+            super::retreat::plan_out(st, &b, 1, Kind::BeforeCombat, used, &wanted)
+        };
+        match plan {
+            Some(p) => super::retreat::go(
+                st,
+                &b,
+                1,
+                &[],
+                std::slice::from_ref(&cid),
+                &p,
+                ev,
+                "Romans [8.55]",
+                if order.is_none() {
+                    "retreats its lone commander (default)"
+                } else {
+                    "retreats its lone commander"
+                },
+            ),
+            None => {
+                ev.push(Event::new(
+                    "Romans [8.55]",
+                    format!(
+                        "{} stands alone at {h} and is captured",
+                        st.commander_name(&cid)
+                    ),
+                ));
+                super::casualties::kill_commander(st, &cid, ev);
+            }
+        }
+    }
 }

@@ -477,6 +477,12 @@ fn leg(
     if let (Some(f), Some(r), Some(d)) = (&fm, rating, dice.as_deref_mut()) {
         forced_march::attrition(st, cid, r, f, &force, d, ev)?;
     }
+    // [8.55]: enemy commanders standing alone in the hexes the Force entered.
+    if dice.is_some() && !force.is_empty() {
+        for s in &walked.steps {
+            engage::lone_commanders(st, side, &map_id, s.hex, standing, ev);
+        }
+    }
     // The meeting at the end of this leg ([6.4], [5.22], [9.2]) and what is left of the path.
     let force_ids: Vec<String> = force
         .iter()

@@ -1,0 +1,126 @@
+//! Romans [9.51], [9.66], [8.52]–[8.65]: casualties. SSP lost in a battle, a Retreat During
+//! Combat or a Pursuit are taken one at a time from the contingent (nation) furthest below its
+//! share of the starting SSP ([9.66]), within it from the units of the owner's standing
+//! `losses`, then by id; commanders killed turn to their Replacement side (tribunes, [8.65]) or
+//! leave the map for the Winter's replacements ([8.61]–[8.64]).
+
+use std::collections::BTreeMap;
+
+use super::state::State;
+use crate::ruleset::Event;
+
+/// Takes `n` SSP from `live` units: each contingent in proportion to its starting SSP ([9.66]),
+/// within it the units in `order` first, then by id. Returns (taken, words, defaulted).
+pub fn take_losses(
+    st: &mut State,
+    live: &[String],
+    order: &[String],
+    start: &BTreeMap<String, u32>,
+    lost: &mut BTreeMap<String, u32>,
+    n: u32,
+) -> (u32, Vec<String>, bool) {
+    let mut taken = 0;
+    let mut per: BTreeMap<String, u32> = BTreeMap::new();
+    let mut defaulted = false;
+    for _ in 0..n {
+        // The contingent furthest below its share.
+        let mut best: Option<(u64, String)> = None;
+        for (nation, s0) in start {
+            let has = live.iter().any(|id| {
+                st.units
+                    .get(id)
+                    .is_some_and(|u| &u.nation == nation && u.ssp > 0)
+            });
+            if !has || *s0 == 0 {
+                continue;
+            }
+            let key = u64::from(*lost.get(nation).unwrap_or(&0)) * 1_000_000 / u64::from(*s0);
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((key, nation.clone()));
+            }
+        }
+        let Some((_, nation)) = best else { break };
+        let mut pick = order
+            .iter()
+            .find(|id| {
+                live.contains(id)
+                    && st
+                        .units
+                        .get(*id)
+                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
+            })
+            .cloned();
+        if pick.is_none() {
+            pick = live
+                .iter()
+                .find(|id| {
+                    st.units
+                        .get(*id)
+                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
+                })
+                .cloned();
+            defaulted = true;
+        }
+        let Some(id) = pick else { break };
+        if let Some(u) = st.units.get_mut(&id) {
+            u.ssp -= 1;
+        }
+        *lost.entry(nation).or_default() += 1;
+        *per.entry(id).or_default() += 1;
+        taken += 1;
+    }
+    let mut words = Vec::new();
+    for (id, k) in per {
+        if st.units.get(&id).is_some_and(|u| u.ssp == 0) {
+            st.units.remove(&id);
+            words.push(format!("{id} -{k}, eliminated"));
+        } else {
+            words.push(format!("{id} -{k}"));
+        }
+    }
+    (taken, words, defaulted && !order.is_empty())
+}
+
+/// [8.52], [8.62]–[8.65]: a commander killed: a tribune turns to his Replacement side and
+/// stays; any other leaves the map (replaced in the Winter).
+pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
+    let name = st.commander_name(cid);
+    let tribune = st.commanders[cid].pool.as_deref() == Some("tribunes");
+    if tribune && !st.combat.replacement_side.contains(cid) {
+        st.combat.replacement_side.insert(cid.to_string());
+        ev.push(Event::new(
+            "Romans [8.65]",
+            format!("{name} is killed; his counter turns to its Replacement side"),
+        ));
+    } else if tribune {
+        ev.push(Event::new(
+            "Romans [8.65]",
+            format!("{name}, a Replacement tribune, is killed and stays in the game"),
+        ));
+    }
+    if tribune {
+        // a tribune left with no units of his side in the hex goes back to Roma.
+        let c = st.commanders[cid].clone();
+        let alone = !st
+            .units_at(&c.at.map, &c.at.hex)
+            .any(|(_, u)| u.side == c.side && !u.at.inside);
+        let roma = st.cities.values().find(|x| x.name == "Roma").map(|x| x.at.clone());
+        if let (true, Some(at)) = (alone, roma) {
+            if let Some(x) = st.commanders.get_mut(cid) {
+                x.at = at.clone();
+                x.at.inside = false;
+            }
+            ev.push(Event::new(
+                "Romans [8.65]",
+                format!("{name} has no Force left and returns to Roma ({})", at.hex),
+            ));
+        }
+    } else {
+        st.commanders.remove(cid);
+        st.combat.killed.push(cid.to_string());
+        ev.push(Event::new(
+            "Romans [8.52], [8.6]",
+            format!("{name} is killed and leaves the map"),
+        ));
+    }
+}

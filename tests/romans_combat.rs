@@ -485,9 +485,77 @@ fn romans_8_55_a_lone_commander_retreats_or_is_captured() {
     )
     .unwrap();
     let t = texts(&ev);
-    assert!(t.contains("Macedon retreats its lone commander (default) 5019 →"), "{t}");
+    assert!(
+        t.contains("Macedon retreats its lone commander (default) 5019 →"),
+        "{t}"
+    );
     assert_ne!(s.commanders["androsthenes"].at.hex, "5019");
-    assert!(t.contains("Nicanor stands alone at 5018 and is captured"), "{t}");
+    assert!(
+        t.contains("Nicanor stands alone at 5018 and is captured"),
+        "{t}"
+    );
     assert!(!s.commanders.contains_key("nicanor"));
     assert_eq!(s.units["legion-III"].at.hex, "5018");
+}
+
+#[test]
+fn romans_9_65_an_allied_contingent_breaks_before_the_romans() {
+    // Legion III (22 SSP) with the two Illyrian units (4 SSP, morale 30%) at 5120: 26 SSP. The
+    // Illyrians flee once the battle's losses pass 30% of 26 (the 8th SSP); the Romans (42% or
+    // more) stay and fight on.
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    let illyrians: Vec<String> = s
+        .units
+        .iter()
+        .filter(|(_, u)| u.nation == "illyria")
+        .map(|(k, _)| k.clone())
+        .collect();
+    assert_eq!(illyrians.len(), 2);
+    for u in &illyrians {
+        place(&mut s, u, "5120");
+    }
+    to_macedon(&mut s);
+    let force = units_at(&s, "4919", "macedon");
+    s.units.get_mut(&force[0]).unwrap().ssp = 20;
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    let (after, ev, _) = search(&s, &o, &BTreeMap::new(), |_, ev| {
+        !lines(ev, "Romans [9.65], [9.67]").is_empty()
+    });
+    let t = texts(&ev);
+    assert!(t.contains("illyria 30%"), "{t}");
+    assert!(
+        t.contains("the illyria contingent of Rome passes its Morale Level and Flees"),
+        "{t}"
+    );
+    for u in &illyrians {
+        assert!(after.units.get(u).is_none_or(|x| x.at.hex != "5120"), "{t}");
+    }
+    // The Romans fought on after the Illyrians left: another exchange followed, or they won.
+    let at = t.find("the illyria contingent").unwrap();
+    let rest = &t[at..];
+    assert!(
+        rest.contains("exchange") || rest.contains("Rome wins"),
+        "{t}"
+    );
+}
+
+#[test]
+fn romans_9_68_both_break_in_one_exchange_the_greater_loss_flees_and_nobody_wins() {
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    s.units.get_mut("legion-III").unwrap().ssp = 14;
+    to_macedon(&mut s);
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    let (after, ev, _) = search(&s, &o, &BTreeMap::new(), |x, _| {
+        x.combat.battles.first().is_some_and(|b| b.winner.is_none())
+    });
+    let t = texts(&ev);
+    assert!(t.contains("a draw, nobody wins"), "{t}");
+    assert!(
+        lines(&ev, "Romans [10.32]").is_empty(),
+        "no pursuit in a draw: {t}"
+    );
+    assert!(!lines(&ev, "Romans [10.31]").is_empty(), "{t}");
+    assert!(!after.combat.battles[0].roman_mutiny_check);
 }

@@ -104,7 +104,11 @@ pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
         let alone = !st
             .units_at(&c.at.map, &c.at.hex)
             .any(|(_, u)| u.side == c.side && !u.at.inside);
-        let roma = st.cities.values().find(|x| x.name == "Roma").map(|x| x.at.clone());
+        let roma = st
+            .cities
+            .values()
+            .find(|x| x.name == "Roma")
+            .map(|x| x.at.clone());
         if let (true, Some(at)) = (alone, roma) {
             if let Some(x) = st.commanders.get_mut(cid) {
                 x.at = at.clone();

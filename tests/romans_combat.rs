@@ -559,3 +559,30 @@ fn romans_9_68_both_break_in_one_exchange_the_greater_loss_flees_and_nobody_wins
     assert!(!lines(&ev, "Romans [10.31]").is_empty(), "{t}");
     assert!(!after.combat.battles[0].roman_mutiny_check);
 }
+
+#[test]
+fn romans_standing_orders_with_unknown_names_are_refused_with_the_nearest() {
+    use legatus::games::conquerors::romans::Romans;
+    use legatus::ruleset::{RuleError, Ruleset};
+    let s = smw();
+    let st = standing(
+        "macedon",
+        "intercept: {philip-v: {zones: [1, 5]}, philipv: {zones: [2]}}\nretreat_during_combat: {any: {at_odds: \"1-4\"}}\nretreat_path: {athenagorus: [\"9999\"]}\nlosses: [legion-III]",
+    );
+    let found = Romans.check_standing(&s, "macedon", &st["macedon"]);
+    let at: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        at,
+        vec![
+            "/intercept/philip-v/zones/1",
+            "/intercept/philipv",
+            "/retreat_during_combat/any/at_odds",
+            "/retreat_path/athenagorus/0",
+            "/losses/0"
+        ]
+    );
+    let RuleError::Illegal { reason, .. } = &found[1].1 else {
+        panic!()
+    };
+    assert!(reason.contains("philip-v"), "{reason}");
+}

@@ -398,9 +398,9 @@ pub fn fight(
         ),
     ));
     let mut start: [BTreeMap<String, u32>; 2] = [BTreeMap::new(), BTreeMap::new()];
-    for s in 0..2 {
-        for u in b.units[s].iter().filter_map(|u| st.units.get(u)) {
-            *start[s].entry(u.nation.clone()).or_default() += u.ssp;
+    for (acc, units) in start.iter_mut().zip(b.units.iter()) {
+        for u in units.iter().filter_map(|u| st.units.get(u)) {
+            *acc.entry(u.nation.clone()).or_default() += u.ssp;
         }
     }
     let std_of = |s: usize| standing.get(&b.sides[s]);

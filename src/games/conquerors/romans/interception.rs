@@ -29,6 +29,9 @@ pub struct Interceptor {
     pub units: Vec<String>,
 }
 
+/// A Force with an order: its zones, which hexes of the move expose the mover, the zones ordered.
+type Candidate = (Interceptor, BTreeMap<Hex, u32>, Vec<bool>, Vec<u32>);
+
 struct Reach<'a> {
     st: &'a State,
     map: &'a HexMap,
@@ -139,7 +142,7 @@ pub fn roll_along(
         let Some(orders) = standing.get(other) else {
             continue;
         };
-        let mut forces: Vec<(Interceptor, BTreeMap<Hex, u32>, Vec<bool>, Vec<u32>)> = Vec::new();
+        let mut forces: Vec<Candidate> = Vec::new();
         for f in candidates(st, &map.id, other) {
             if targets.contains(&f.hex) {
                 continue;

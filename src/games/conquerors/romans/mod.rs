@@ -18,6 +18,7 @@ pub mod orders;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
+pub mod standing;
 pub mod state;
 pub mod view;
 
@@ -187,6 +188,14 @@ impl Ruleset for Romans {
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         sequence::end_campaign(st, &side);
         Ok(ev)
+    }
+    fn check_standing(
+        &self,
+        st: &State,
+        side: &str,
+        standing: &Standing,
+    ) -> Vec<(String, RuleError)> {
+        standing::check(st, side, standing)
     }
     fn template(&self, st: &State, side: &str) -> String {
         template(st, side)

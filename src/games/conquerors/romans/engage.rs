@@ -424,3 +424,51 @@ pub fn lone_commanders(
         }
     }
 }
+
+/// The meeting at the end of a move's leg: the interception battle ([6.4]) or the entry into
+/// an enemy hex ([5.22], [9.2]), charging the mover's extra MP. `force` is (units,
+/// commanders carried), `at` (map, the leg's last hex), `why` (the interceptor, the enemy hex
+/// entered). With no dice (the check before any roll) a move meeting the enemy stops there.
+/// Returns whether the mover stands and may go on ([9.24]).
+///
+/// Errors: dice not available yet; the Tactical game asked for.
+#[allow(clippy::too_many_arguments)]
+pub fn meet(
+    st: &mut State,
+    side: &str,
+    cid: &str,
+    force: (&[String], &[String]),
+    at: (&str, Hex),
+    why: (Option<&Interceptor>, Option<Hex>),
+    dice: Option<&mut Dice>,
+    standing: &BTreeMap<String, Standing>,
+    ev: &mut Vec<Event>,
+) -> Result<bool, RuleError> {
+    let ((units, carried), (map, last)) = (force, at);
+    Ok(match (why, dice) {
+        ((Some(f), _), Some(d)) => {
+            intercepted(st, side, cid, units, carried, map, last, f, standing, d, ev)?
+        }
+        ((None, Some(h)), Some(d)) => {
+            let e = enter(st, side, cid, units, carried, map, h, standing, d, ev)?;
+            if let Some(m) = st.moved.get_mut(cid) {
+                m.spent += e.surcharge;
+            }
+            if e.surcharge > 0 {
+                let per = st.maps.costs("romans").map(|c| c.per_mp).unwrap_or(2);
+                ev.push(Event::new(
+                    "Romans [9.22], [5.73]",
+                    format!(
+                        "{} pays {} more for the combat at {h}",
+                        st.commander_name(cid),
+                        crate::games::conquerors::movement::mp(e.surcharge, per)
+                    ),
+                ));
+            }
+            e.goes_on
+        }
+        // Checking only: what follows a battle is checked when it is fought.
+        ((_, Some(_)), None) => false,
+        _ => true,
+    })
+}

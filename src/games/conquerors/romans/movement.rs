@@ -494,52 +494,17 @@ fn leg(
         .filter(|c| st.commanders.contains_key(*c))
         .cloned()
         .collect();
-    let goes_on = match (&intercept, contact, dice.as_deref_mut()) {
-        (Some(f), _, Some(d)) => engage::intercepted(
-            st,
-            side,
-            cid,
-            &force_ids,
-            &carried_ids,
-            &map_id,
-            last,
-            f,
-            standing,
-            d,
-            ev,
-        )?,
-        (None, Some(h), Some(d)) => {
-            let e = engage::enter(
-                st,
-                side,
-                cid,
-                &force_ids,
-                &carried_ids,
-                &map_id,
-                h,
-                standing,
-                d,
-                ev,
-            )?;
-            if let Some(m) = st.moved.get_mut(cid) {
-                m.spent += e.surcharge;
-            }
-            if e.surcharge > 0 {
-                ev.push(Event::new(
-                    "Romans [9.22], [5.73]",
-                    format!(
-                        "{} pays {} more for the combat at {h}",
-                        st.commander_name(cid),
-                        mp(e.surcharge, costs.per_mp)
-                    ),
-                ));
-            }
-            e.goes_on
-        }
-        // Checking only: what follows a battle is checked when it is fought.
-        (_, Some(_), None) => false,
-        _ => true,
-    };
+    let goes_on = engage::meet(
+        st,
+        side,
+        cid,
+        (&force_ids, &carried_ids),
+        (&map_id, last),
+        (intercept.as_ref(), contact),
+        dice.as_deref_mut(),
+        standing,
+        ev,
+    )?;
     if rest.is_empty() {
         return Ok(());
     }

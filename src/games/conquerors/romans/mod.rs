@@ -6,13 +6,18 @@
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
 
+pub mod attrition;
+pub mod cities;
 pub mod data;
 pub mod forced_march;
 pub mod movement;
 pub mod orders;
 pub mod sequence;
 pub mod setup;
+pub mod siege;
 pub mod state;
+pub mod supply;
+pub mod treasury;
 pub mod view;
 
 use std::sync::Arc;
@@ -127,7 +132,7 @@ impl Ruleset for Romans {
     fn apply(
         &self,
         st: &mut State,
-        _ctx: &Context<'_, Standing>,
+        ctx: &Context<'_, Standing>,
         sub: &Submission<Orders>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
@@ -149,16 +154,39 @@ impl Ruleset for Romans {
                 format!("{} must act now", sequence::side_name(&side)),
             )
         })?;
+        // [4.1]: the Siege Phase comes first when the player has a siege under way.
+        if st.siege_phase.as_deref() == Some(side.as_str()) {
+            let mut ev = siege::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
+            st.siege_phase = None;
+            let (turn, phase) = (st.turn_words(), format!("{}'s Siege Phase", sequence::side_name(&side)));
+            crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
+            return Ok(ev);
+        }
+        if !o.sieges.is_empty() {
+            return Err(RuleError::illegal("sieges", "Romans [4.1]", "sieges are rolled in the Siege Phase, and none is on"));
+        }
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         let mut dry = st.clone();
         let mut scratch = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
+            let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
+            siege::after_move(&mut dry, &side, i, mv, from, ctx.standing, None, &mut scratch)?;
         }
         let mut ev = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
+            let from = siege_from(st, mv);
             movement::apply_move(st, &side, i, mv, Some(dice), &mut ev)?;
+            siege::after_move(st, &side, i, mv, from, ctx.standing, Some(dice), &mut ev)?;
         }
+        // [14.21] rulings AMB-53: Forces still beyond the radius; [4.1] the Attrition Phase;
+        // [15.13] desert after the last Player-Turn of the Game-Turn.
+        supply::end_of_phase(st, &side, ctx.standing, dice, &mut ev)?;
+        attrition::attrition_phase(st, &side, ctx.standing, dice, &mut ev)?;
+        if st.players.last() == Some(&side) {
+            attrition::desert(st, ctx.standing, dice, &mut ev)?;
+        }
+        siege::lift_abandoned(st, &mut ev);
         if o.moves.is_empty() {
             ev.push(Event::new(
                 "Romans [5.0]",
@@ -168,6 +196,7 @@ impl Ruleset for Romans {
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         sequence::end_campaign(st, &side);
+        siege::open_siege_phase(st, &mut ev);
         Ok(ev)
     }
     fn template(&self, st: &State, side: &str) -> String {
@@ -191,6 +220,16 @@ impl Ruleset for Romans {
     }
     fn view(&self, st: &State, side: Option<&str>) -> crate::view::View {
         view::view(st, side)
+    }
+}
+
+/// The hex a move's last hex is entered from ([13.43], errata 13.4-A).
+fn siege_from(st: &State, mv: &orders::Move) -> Option<String> {
+    let n = mv.path.len();
+    if n >= 2 {
+        Some(mv.path[n - 2].clone())
+    } else {
+        st.commanders.get(&mv.commander).map(|c| c.at.hex.clone())
     }
 }
 

@@ -3,8 +3,9 @@
 //! ([5.13]); a unit serves one commander a phase ([5.23]), a commander moves once ([5.0]
 //! procedure), a stack split moves apart from its start ([5.28]). The path is walked by the
 //! shared `conquerors::movement`. What the movement would start and this engine does not
-//! resolve yet — combat ([5.53], [9]), interception ([6]), sieges ([13]), desert attrition
-//! ([15.13]), fleets ([5.43], [11], [12]) — is refused with its section, never skipped.
+//! resolve yet — combat ([5.53], [9]), interception ([6]), fleets ([5.43], [11], [12]) — is
+//! refused with its section, never skipped. Assaults and sieges at the end of a move are
+//! `siege`'s; the supply talent ([14.21]) is charged here, through `supply`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,7 +14,7 @@ use super::orders::Move;
 use super::state::{Moved, State};
 use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, Walk};
 use crate::geo::hexmap::CityClass;
-use crate::geo::{Hex, HexMap, Terrain};
+use crate::geo::{Hex, HexMap};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -35,7 +36,9 @@ impl Occupancy for Seen<'_> {
     }
     fn closed_city(&self, h: Hex) -> Option<String> {
         let c = self.st.city_at(self.map, h)?;
-        (matches!(c.class, CityClass::A | CityClass::B) && c.control.as_deref() != Some(self.side))
+        (matches!(c.class, CityClass::A | CityClass::B)
+            && !c.sacked
+            && c.control.as_deref() != Some(self.side))
             .then(|| format!("{} ({:?})", c.name, c.class))
     }
 }
@@ -115,6 +118,7 @@ pub fn apply_move(
             format!("{cid} is not yours: only the phasing player's commanders move"),
         ));
     }
+    super::siege::check_move(st, side, i, mv)?;
     if st.moved.contains_key(cid) {
         return Err(refuse(i, "Romans [5.0]", format!("{cid} has already moved this Campaign Phase (a Force that has finished moving may not move again)")));
     }
@@ -241,16 +245,15 @@ pub fn apply_move(
         side,
     };
     if let Some(c) = seen.closed_city(last) {
-        return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it, and sieges are not resolved by this engine yet")));
+        if mv.besiege.is_none() {
+            return Err(refuse(i, "Romans [5.52], [13.43]", format!("{last} holds {c}: a Force enters it only to besiege it (`besiege: {{}}`)")));
+        }
     }
     let zones = enemy_zones(st, &map, side);
     for s in &walked.steps {
         if let Some(by) = zones.get(&s.hex) {
             return Err(refuse(i, "Romans [6.11], [6.2]", format!("{} lies in the zone of interception of {by}: interception is not resolved by this engine yet, so the move is refused", s.hex)));
         }
-    }
-    if map.hex(last).map(|e| e.terrain) == Some(Terrain::Desert) {
-        return Err(refuse(i, "Romans [15.13]", format!("{last} is desert: ending a move there brings attrition, which this engine does not resolve yet")));
     }
     if cmd.office.as_deref() == Some("consul-for-rome") {
         for s in &walked.steps {
@@ -343,6 +346,8 @@ pub fn apply_move(
             }
         }
     }
+    // [14.21]: the supply talent when the Force goes beyond its radius.
+    super::supply::charge_move(st, side, i, cid, &map, &walked, &force, ev)?;
     // Done: everything moves.
     let words: Vec<String> = walked
         .steps

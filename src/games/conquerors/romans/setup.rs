@@ -69,6 +69,10 @@ pub fn initial_state(
         moved: BTreeMap::new(),
         committed: BTreeMap::new(),
         options: options.to_vec(),
+        sieges: BTreeMap::new(),
+        siege_phase: None,
+        supply_paid: BTreeSet::new(),
+        enslaved: BTreeMap::new(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),
@@ -88,6 +92,7 @@ pub fn initial_state(
                         },
                         control: None,
                         ally: None,
+                        sacked: false,
                     },
                 );
             }

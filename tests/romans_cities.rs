@@ -153,7 +153,7 @@ fn romans_13_42_a_b_city_is_taken_only_by_siege() {
         orders("moves: [{commander: field-consul, with: [legion-I], path: [\"5529\"], assault: {}}]"),
         &mut dice(1),
     );
-    let why = refused(r, "Romans [5.52], [13.43]");
+    let why = refused(r, "Romans [5.52], [13.4]");
     assert!(why.contains("besiege"), "{why}");
 }
 

@@ -246,7 +246,7 @@ pub fn apply_move(
     };
     if let Some(c) = seen.closed_city(last) {
         if mv.besiege.is_none() {
-            return Err(refuse(i, "Romans [5.52], [13.43]", format!("{last} holds {c}: a Force enters it only to besiege it (`besiege: {{}}`)")));
+            return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it (`besiege: {{}}`)")));
         }
     }
     let zones = enemy_zones(st, &map, side);

@@ -333,3 +333,129 @@ fn romans_13_22_roma_defence_example() {
     let d = legatus::games::conquerors::romans::cities::defence(&s, "romans:2914", false);
     assert_eq!(d.total(), 115);
 }
+
+#[test]
+fn romans_13_22_roma_defence_without_cavalry_is_118() {
+    // 13.22: the same 43 SSP with no cavalry: 75 + 43 = 118.
+    let mut s = smw();
+    for (l, ssp) in [("legion-III", 21), ("legion-IV", 22)] {
+        let u = s.units.get_mut(l).unwrap();
+        u.at.hex = "2914".into();
+        u.at.inside = true;
+        u.ssp = ssp;
+        u.cavalry_ssp = 0;
+    }
+    let d = legatus::games::conquerors::romans::cities::defence(&s, "romans:2914", false);
+    assert_eq!(d.total(), 118);
+}
+
+/// Pleuratus with 20 SSP of Illyrians (Rome's active ally) beside Oreus.
+fn illyrians_before_oreus() -> State {
+    let mut s = smw();
+    for id in ["illyria-barbarian-infantry-1", "illyria-barbarian-infantry-2"] {
+        s.units.get_mut(id).unwrap().ssp = 10;
+    }
+    put(&mut s, &["illyria-barbarian-infantry-1", "illyria-barbarian-infantry-2", "pleuratus"], "5726");
+    s
+}
+
+const ILLYRIANS_ASSAULT: &str = "moves: [{commander: pleuratus, with: [illyria-barbarian-infantry-1, illyria-barbarian-infantry-2], path: [\"5626\"], assault: {tries: 4, on_capture: {sack: true}}}]";
+
+#[test]
+fn romans_13_55_an_allied_army_rolls_1_2_sacked_without_plunder() {
+    let s = illyrians_before_oreus();
+    let (t, x) = first_seed(&s, ILLYRIANS_ASSAULT, &BTreeMap::new(), |x| x.contains("sacked, without plunder"));
+    let oreus = city(&t, "Oreus");
+    assert!(oreus.sacked, "{x}");
+    assert!(!x.contains("plunder roll"), "{x}");
+    // No talents at all (ruling R-46): only supply talents changed Rome's treasury.
+    let paid = x.matches("pays 1 talent").count() as u32;
+    assert_eq!(t.talents("rome"), 25 - paid, "{x}");
+}
+
+#[test]
+fn romans_13_55_an_allied_army_rolls_3_6_controlled() {
+    let s = illyrians_before_oreus();
+    let (t, x) = first_seed(&s, ILLYRIANS_ASSAULT, &BTreeMap::new(), |x| x.contains("so it is controlled"));
+    let oreus = city(&t, "Oreus");
+    assert!(!oreus.sacked && oreus.control.as_deref() == Some("rome"), "{x}");
+}
+
+#[test]
+fn romans_errata_13_4_pella_entered_from_5521_may_fall_back_on_5420() {
+    // Follow-up 13.4: "in the spirit" of the rule, a Force besieging Pella (5520) from 5521 may
+    // fall back on 5420.
+    let mut s = smw();
+    put(&mut s, &["legion-I", "legion-II", "legion-III", "field-consul"], "5521");
+    submit(
+        &mut s,
+        orders("moves: [{commander: field-consul, with: [legion-I, legion-II, legion-III], path: [\"5520\"], besiege: {}}]"),
+        &mut dice(3),
+    )
+    .unwrap();
+    to_macedon_nothing(&mut s);
+    submit(&mut s, orders("sieges: [{city: \"5520\", roll: false}]"), &mut dice(1)).unwrap();
+    let ev = submit(
+        &mut s,
+        orders("moves: [{commander: field-consul, with: [legion-I, legion-II, legion-III], path: [\"5420\"]}]"),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert!(texts(&ev).contains("the siege of Pella by Rome is given up"), "{}", texts(&ev));
+}
+
+#[test]
+fn romans_14_21_no_talent_no_leaving_the_radius() {
+    let mut s = rome_before_corinth();
+    s.treasury.insert("rome".into(), 0);
+    let r = submit(
+        &mut s,
+        orders("moves: [{commander: field-consul, with: [legion-I], path: [\"5627\"]}]"),
+        &mut dice(1),
+    );
+    let why = refused(r, "Romans [14.21]");
+    assert!(why.contains("may not leave its supply radius"), "{why}");
+}
+
+#[test]
+fn romans_14_26_out_of_supply_with_an_empty_treasury_rolls_attrition() {
+    let mut s = rome_before_corinth();
+    s.treasury.insert("rome".into(), 0);
+    let ev = submit(&mut s, orders("moves: []"), &mut dice(4)).unwrap();
+    let x = texts(&ev);
+    assert!(x.contains("[Romans [14.26]] untried field-consul's Force at 5628, out of supply with an empty treasury (68 SSP)"), "{x}");
+}
+
+#[test]
+fn romans_14_21_a_force_in_supply_pays_nothing() {
+    // Legion IV leaves Capua for a hex beside it: Roma and Ostia are within 10 MP; Placentia's
+    // garrison stands in a friendly city (ruling R-41).
+    let mut s = smw();
+    put(&mut s, &["praetor-1"], "3317");
+    let ev = submit(
+        &mut s,
+        orders("moves: [{commander: praetor-1, with: [legion-IV], path: [\"3316\"]}]"),
+        &mut dice(1),
+    )
+    .unwrap();
+    let x = texts(&ev);
+    assert!(!x.contains("pays 1 talent"), "{x}");
+    assert_eq!(s.talents("rome"), 25);
+}
+
+#[test]
+fn romans_13_54_a_sacked_city_no_longer_blocks_movement() {
+    // Athens (B, uncontrolled) may not be passed through (5.25) until it is sacked.
+    let mut s = smw();
+    put(&mut s, &["legion-I", "field-consul"], "5728");
+    let o = "moves: [{commander: field-consul, with: [legion-I], path: [\"5828\", \"5827\"]}]";
+    let mut t = s.clone();
+    refused(submit(&mut t, orders(o), &mut dice(1)), "Romans [5.25]");
+    let k = s.cities.iter().find(|(_, c)| c.name == "Athens").unwrap().0.clone();
+    s.cities.get_mut(&k).unwrap().sacked = true;
+    submit(&mut s, orders(o), &mut dice(1)).unwrap();
+    assert_eq!(s.units["legion-I"].at.hex, "5827");
+    let v = Romans.view(&s, None);
+    let athens = v.map.places.iter().find(|p| p.name == "Athens").unwrap();
+    assert!(athens.cities[0].marks.iter().any(|m| m.starts_with("SACKED")));
+}

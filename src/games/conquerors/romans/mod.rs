@@ -246,6 +246,17 @@ fn template(st: &State, side: &str) -> String {
             sequence::side_name(phasing)
         );
     }
+    if st.siege_phase.as_deref() == Some(side) {
+        out.push_str("  # Romans [13.43]: the Siege Phase: each siege is rolled once unless `roll: false`.\n");
+        for (k, sg) in st.sieges.iter().filter(|(_, sg)| sg.side == side) {
+            if let Some(c) = st.cities.get(k) {
+                out.push_str(&format!("  #   {} ({}, class {:?}), laid from {}\n", c.name, c.at.hex, c.class, sg.from));
+            }
+        }
+        out.push_str("  # A siege: {city: NAME, roll: true, losses_from: [UNIT], on_capture: {sack: false, garrison: kill}}\n");
+        out.push_str("  sieges: []\n");
+        return out;
+    }
     out.push_str("  # Romans [5.0]: each commander moves once, 20 MP; list his path hex by hex.\n");
     out.push_str("  # Commanders and what stands with them:\n");
     for (id, c) in st.commanders.iter().filter(|(_, c)| c.side == side) {
@@ -285,7 +296,8 @@ fn template(st: &State, side: &str) -> String {
     out.push_str(
         "  #   pick_up: {\"CCRR\": [UNIT]}, drop_off: {\"CCRR\": [UNIT]}, inside: false,\n",
     );
-    out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]}}\n");
+    out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]},\n");
+    out.push_str("  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n");
     out.push_str("  moves: []\n");
     out
 }

@@ -129,7 +129,9 @@ fn romans_13_24_assault_on_a_class_c_city_falls_and_is_controlled() {
     let ids: Vec<String> = units_at(&s, "5529", "macedon").into_iter().filter(|id| !s.units[id].at.inside).collect();
     let refs: Vec<&str> = ids.iter().map(String::as_str).collect();
     assert_eq!(ssp_of(&t, &refs), ssp_of(&s, &refs) - nos, "{x}");
-    assert!(x.contains("Romans errata 13.2") || city(&t, "Argos").ally.is_none(), "{x}");
+    assert!(x.contains("[Romans errata 13.2] Macedon takes a city of achaea (inactive): Macedon loses 2 levels with achaea, now 2 toward Rome"), "{x}");
+    assert_eq!(t.allies["achaea"].toward.as_deref(), Some("rome"));
+    assert_eq!(t.allies["achaea"].points, 2);
     assert!(t.talents("macedon") <= before, "no plunder when the city is controlled");
 }
 
@@ -458,4 +460,23 @@ fn romans_13_54_a_sacked_city_no_longer_blocks_movement() {
     let v = Romans.view(&s, None);
     let athens = v.map.places.iter().find(|p| p.name == "Athens").unwrap();
     assert!(athens.cities[0].marks.iter().any(|m| m.starts_with("SACKED")));
+}
+
+#[test]
+fn romans_15_11_winter_attrition_outside_a_friendly_city_or_beyond_supply() {
+    // The Winter turn calls this first (15.14); it is not reached in play yet. Legion I in the
+    // field in Greece (no friendly city, no supply) rolls; Legion III in Roma does not.
+    use legatus::games::conquerors::romans::attrition::winter;
+    let mut s = smw();
+    put(&mut s, &["legion-I"], "5628");
+    let mut d = dice(5);
+    let mut ev = Vec::new();
+    winter(&mut s, &BTreeMap::new(), &mut d, &mut ev).unwrap();
+    let x = texts(&ev);
+    assert!(x.contains("[Romans [15.11]] the Force at 5628, outside a friendly city hex and beyond its supply radius (22 SSP)"), "{x}");
+    assert!(!x.contains("at 2914"), "{x}");
+    let line = x.lines().find(|l| l.contains("at 5628")).unwrap();
+    let r: u32 = line.split(" rolls ").nth(1).and_then(|t| t.split(' ').next()).unwrap().parse().unwrap();
+    let lost = [1, 2, 3, 5, 6, 8][r as usize - 1]; // 1, 2, 10%, 20%, 25%, 33% of 22, rounded up
+    assert_eq!(s.units["legion-I"].ssp, 22 - lost, "{x}");
 }

@@ -480,3 +480,37 @@ fn romans_15_11_winter_attrition_outside_a_friendly_city_or_beyond_supply() {
     let lost = [1, 2, 3, 5, 6, 8][r as usize - 1]; // 1, 2, 10%, 20%, 25%, 33% of 22, rounded up
     assert_eq!(s.units["legion-I"].ssp, 22 - lost, "{x}");
 }
+
+#[test]
+fn romans_14_15_a_blockaded_base_supplies_nobody() {
+    // Philip leaves Corinth (Macedon's Naval Base) for 5431, 7 MP away (Demetrias is 13): in
+    // supply, free. With a Roman squadron in Corinth's hex the base is blockaded and the move
+    // costs the talent.
+    let s = philip_at_corinth();
+    let force = with_all(&s, "5529", "macedon");
+    let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5530\", \"5430\", \"5431\"]}}]");
+    let mut free = s.clone();
+    let ev = submit(&mut free, orders(&o), &mut dice(1)).unwrap();
+    assert!(!texts(&ev).contains("pays 1 talent"), "{}", texts(&ev));
+    let mut blockaded = s.clone();
+    blockaded.squadrons.get_mut("rome-light-1").unwrap().at.hex = "5529".into();
+    let ev = submit(&mut blockaded, orders(&o), &mut dice(1)).unwrap();
+    assert!(texts(&ev).contains("goes beyond its supply radius at 5530: Macedon pays 1 talent"), "{}", texts(&ev));
+}
+
+#[test]
+fn romans_14_13_an_enemy_stack_of_more_than_5_ssp_closes_the_path() {
+    use legatus::games::conquerors::romans::supply::in_supply;
+    use legatus::geo::Hex;
+    let mut s = smw();
+    let map = s.map("romans").unwrap();
+    let at = Hex::parse("5431").unwrap();
+    let macedon = std::collections::BTreeSet::from(["macedon".to_string()]);
+    assert!(in_supply(&s, "macedon", &map, at, &macedon), "Corinth is 7 MP away, Demetrias 13");
+    // Legion I outside the walls at Corinth: the source hex is closed at 6 SSP, open at 5.
+    put(&mut s, &["legion-I"], "5529");
+    s.units.get_mut("legion-I").unwrap().ssp = 5;
+    assert!(in_supply(&s, "macedon", &map, at, &macedon));
+    s.units.get_mut("legion-I").unwrap().ssp = 6;
+    assert!(!in_supply(&s, "macedon", &map, at, &macedon));
+}

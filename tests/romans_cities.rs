@@ -514,3 +514,29 @@ fn romans_14_13_an_enemy_stack_of_more_than_5_ssp_closes_the_path() {
     s.units.get_mut("legion-I").unwrap().ssp = 6;
     assert!(!in_supply(&s, "macedon", &map, at, &macedon));
 }
+
+#[test]
+fn romans_13_47_besieging_squadrons_add_their_strength_to_a_siege() {
+    // Legions I and II (46 SSP) against Corinth (40 + 6 = 46): one short; a Roman light
+    // squadron in the hex (2) makes 48.
+    let mut s = smw();
+    put(&mut s, &["legion-I", "legion-II", "field-consul"], "5628");
+    let o = "moves: [{commander: field-consul, with: [legion-I, legion-II], path: [\"5529\"], besiege: {}}]";
+    let mut t = s.clone();
+    refused(submit(&mut t, orders(o), &mut dice(1)), "Romans [13.43], [13.24]");
+    s.squadrons.get_mut("rome-light-1").unwrap().at.hex = "5529".into();
+    let ev = submit(&mut s, orders(o), &mut dice(1)).unwrap();
+    assert!(texts(&ev).contains("with 48 SSP"), "{}", texts(&ev));
+}
+
+#[test]
+fn romans_13_47_the_citys_squadrons_add_to_its_defence_in_a_siege() {
+    // Demetrias (B, 40) with Philip's units inside and Macedon's fleet in port (heavy 6,
+    // 3 medium 12, light 2 = 20).
+    let s = smw();
+    let k = s.cities.iter().find(|(_, c)| c.name == "Demetrias").unwrap().0.clone();
+    let d = legatus::games::conquerors::romans::cities::defence(&s, &k, true);
+    assert_eq!(d.naval, 20);
+    let assault = legatus::games::conquerors::romans::cities::defence(&s, &k, false);
+    assert_eq!(assault.naval, 0, "13.28: never in an assault");
+}

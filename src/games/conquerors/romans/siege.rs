@@ -4,7 +4,8 @@
 //! and a Siege Train may lay siege to any city it does not hold ([13.43], [13.45]); in its
 //! player's next Siege Phase it rolls once: a NO costs the garrison 2 SSP and the besiegers 1
 //! ([13.44]), and besiegers of an A or B city who rolled may not move that Game-Turn ([4.1],
-//! ruling AMB-26). A siege is given up by leaving through the hexside of entry (errata 13.4-A,
+//! ruling AMB-26). Squadrons add their naval strength to a siege: the city's always, the
+//! besieger's while no enemy squadron is in the hex ([13.47], [13.48]). A siege is given up by leaving through the hexside of entry (errata 13.4-A,
 //! follow-up 13.4). Parlay comes first when offered ([13.56]); the fall is `cities::take_city`.
 
 use std::collections::BTreeMap;
@@ -54,6 +55,28 @@ fn besiegers(st: &State, side: &str, key: &str) -> Vec<String> {
 
 fn ssp(st: &State, ids: &[String]) -> u32 {
     ids.iter().filter_map(|id| st.units.get(id)).map(|u| u.ssp).sum()
+}
+
+/// Romans [13.47], [13.48]: the naval strength `side`'s squadrons in the hex of `key` add to a
+/// siege (never to an assault), only while no enemy squadron is there.
+fn naval_attack(st: &State, side: &str, key: &str) -> u32 {
+    let Some(c) = st.cities.get(key) else { return 0 };
+    let here = |q: &&crate::games::conquerors::force::Squadron| q.at.map == c.at.map && q.at.hex == c.at.hex;
+    if st.squadrons.values().filter(here).any(|q| q.side != side) {
+        return 0;
+    }
+    st.squadrons
+        .values()
+        .filter(here)
+        .filter(|q| q.side == side)
+        .filter_map(|q| {
+            st.pack
+                .counters
+                .squadron_types
+                .get(&q.kind)
+                .map(|t| if q.half { t.strength.half } else { t.strength.full })
+        })
+        .sum()
 }
 
 /// Romans [13.45]: the Siege Train among `ids`: a legion with at least half its original SSP
@@ -176,7 +199,7 @@ pub fn after_move(
             return Err(refuse(&at, "Romans [13.45]", format!("no Siege Train at {}: a legion with at least half its original SSP, or a Siege Train counter, is needed", c.name)));
         }
         let d = cities::defence(st, &key, true);
-        let a = ssp(st, &all);
+        let a = ssp(st, &all) + naval_attack(st, side, &key);
         if !strong_enough(a, &d, over) {
             return Err(refuse(&at, "Romans [13.43], [13.24]", format!("{a} SSP may not besiege {} (defence {}): at least {} are needed", c.name, d.words(), d.total() + over)));
         }
@@ -353,7 +376,7 @@ pub fn apply_siege_phase(
             continue;
         }
         let d = cities::defence(st, &k, true);
-        let a = ssp(st, &force);
+        let a = ssp(st, &force) + naval_attack(st, side, &k);
         if !strong_enough(a, &d, over) {
             ev.push(Event::new("Romans [13.43], ruling AMB-25", format!("no roll at {}: the besiegers' {a} SSP are not more than its defence {}", c.name, d.words())));
             continue;

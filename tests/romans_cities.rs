@@ -78,7 +78,10 @@ fn first_seed(
 }
 
 fn ssp_of(s: &State, ids: &[&str]) -> u32 {
-    ids.iter().filter_map(|id| s.units.get(*id)).map(|u| u.ssp).sum()
+    ids.iter()
+        .filter_map(|id| s.units.get(*id))
+        .map(|u| u.ssp)
+        .sum()
 }
 
 /// Philip with 22 SSP at Corinth, next to Argos (C, Achaean, uncontrolled): Macedon to move.
@@ -111,7 +114,10 @@ fn romans_13_24_assault_needs_one_ssp_more_than_the_defence() {
         &mut dice(1),
     );
     let why = refused(r, "Romans [13.24]");
-    assert!(why.contains("20 = 20 SSP") && why.contains("at least 21"), "{why}");
+    assert!(
+        why.contains("20 = 20 SSP") && why.contains("at least 21"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -126,13 +132,19 @@ fn romans_13_24_assault_on_a_class_c_city_falls_and_is_controlled() {
     // Each NO before the fall cost 1 SSP (13.25) and 4 MP a try; Argos is Achaean, an inactive
     // ally: capturing it costs Macedon 2 levels with Achaea (errata 13.2).
     let nos = x.matches("the city withstands").count() as u32;
-    let ids: Vec<String> = units_at(&s, "5529", "macedon").into_iter().filter(|id| !s.units[id].at.inside).collect();
+    let ids: Vec<String> = units_at(&s, "5529", "macedon")
+        .into_iter()
+        .filter(|id| !s.units[id].at.inside)
+        .collect();
     let refs: Vec<&str> = ids.iter().map(String::as_str).collect();
     assert_eq!(ssp_of(&t, &refs), ssp_of(&s, &refs) - nos, "{x}");
     assert!(x.contains("[Romans errata 13.2] Macedon takes a city of achaea (inactive): Macedon loses 2 levels with achaea, now 2 toward Rome"), "{x}");
     assert_eq!(t.allies["achaea"].toward.as_deref(), Some("rome"));
     assert_eq!(t.allies["achaea"].points, 2);
-    assert!(t.talents("macedon") <= before, "no plunder when the city is controlled");
+    assert!(
+        t.talents("macedon") <= before,
+        "no plunder when the city is controlled"
+    );
 }
 
 #[test]
@@ -140,10 +152,15 @@ fn romans_13_25_a_no_costs_the_attacker_one_ssp() {
     let s = philip_at_corinth();
     let force = with_all(&s, "5529", "macedon");
     let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5429\"], assault: {{tries: 1}}}}]");
-    let (t, x) = first_seed(&s, &o, &BTreeMap::new(), |x| x.contains("the city withstands"));
+    let (t, x) = first_seed(&s, &o, &BTreeMap::new(), |x| {
+        x.contains("the city withstands")
+    });
     assert_eq!(city(&t, "Argos").control, None, "{x}");
     assert!(x.contains("the attackers lose 1 SSP"), "{x}");
-    assert!(x.contains("(default)"), "no losses_from: by id, reported as the default: {x}");
+    assert!(
+        x.contains("(default)"),
+        "no losses_from: by id, reported as the default: {x}"
+    );
 }
 
 #[test]
@@ -152,7 +169,9 @@ fn romans_13_42_a_b_city_is_taken_only_by_siege() {
     put(&mut s, &["legion-I", "field-consul"], "5628");
     let r = submit(
         &mut s,
-        orders("moves: [{commander: field-consul, with: [legion-I], path: [\"5529\"], assault: {}}]"),
+        orders(
+            "moves: [{commander: field-consul, with: [legion-I], path: [\"5529\"], assault: {}}]",
+        ),
         &mut dice(1),
     );
     let why = refused(r, "Romans [5.52], [13.4]");
@@ -162,7 +181,11 @@ fn romans_13_42_a_b_city_is_taken_only_by_siege() {
 /// Legions I, II, III and the field consul beside Corinth (B: 40 + 6 garrison = 46).
 fn rome_before_corinth() -> State {
     let mut s = smw();
-    put(&mut s, &["legion-I", "legion-II", "legion-III", "field-consul"], "5628");
+    put(
+        &mut s,
+        &["legion-I", "legion-II", "legion-III", "field-consul"],
+        "5628",
+    );
     s
 }
 
@@ -173,7 +196,10 @@ fn romans_13_43_siege_is_rolled_in_the_next_siege_phase() {
     let mut s = rome_before_corinth();
     let ev = submit(&mut s, orders(BESIEGE_CORINTH), &mut dice(3)).unwrap();
     let x = texts(&ev);
-    assert!(x.contains("lays siege to Corinth (class B, defence 40 + 6 garrison = 46 SSP) with 68 SSP"), "{x}");
+    assert!(
+        x.contains("lays siege to Corinth (class B, defence 40 + 6 garrison = 46 SSP) with 68 SSP"),
+        "{x}"
+    );
     // 14.21: Corinth is beyond 10 MP of any Roman base or Roma: one talent, once.
     assert_eq!(x.matches("pays 1 talent").count(), 1, "{x}");
     assert_eq!(s.talents("rome"), 24);
@@ -181,16 +207,36 @@ fn romans_13_43_siege_is_rolled_in_the_next_siege_phase() {
     // Rome's next Player-Turn opens with its Siege Phase.
     let p = Romans.pending(&s);
     assert!(p.step.ends_with("rome-siege"), "{}", p.step);
-    let garrison = ssp_of(&s, &["macedon-mercenary-hoplite-1", "macedon-mercenary-hoplite-2", "macedon-mercenary-hoplite-3"]);
-    let (t, x) = first_seed(&s, "sieges: []", &BTreeMap::new(), |x| x.contains("the city withstands"));
+    let garrison = ssp_of(
+        &s,
+        &[
+            "macedon-mercenary-hoplite-1",
+            "macedon-mercenary-hoplite-2",
+            "macedon-mercenary-hoplite-3",
+        ],
+    );
+    let (t, x) = first_seed(&s, "sieges: []", &BTreeMap::new(), |x| {
+        x.contains("the city withstands")
+    });
     // 13.44: the garrison loses 2 SSP, the besiegers 1; 4.1: besiegers of a B city are Disrupted.
     assert!(x.contains("(rolled by default)"), "{x}");
     assert_eq!(
-        ssp_of(&t, &["macedon-mercenary-hoplite-1", "macedon-mercenary-hoplite-2", "macedon-mercenary-hoplite-3"]),
+        ssp_of(
+            &t,
+            &[
+                "macedon-mercenary-hoplite-1",
+                "macedon-mercenary-hoplite-2",
+                "macedon-mercenary-hoplite-3"
+            ]
+        ),
         garrison - 2,
         "{x}"
     );
-    assert_eq!(ssp_of(&t, &["legion-I", "legion-II", "legion-III"]), 67, "{x}");
+    assert_eq!(
+        ssp_of(&t, &["legion-I", "legion-II", "legion-III"]),
+        67,
+        "{x}"
+    );
     let mut t = t;
     let r = submit(
         &mut t,
@@ -211,7 +257,12 @@ fn romans_errata_13_4_a_siege_is_given_up_through_the_hexside_of_entry() {
     let mut s = rome_before_corinth();
     submit(&mut s, orders(BESIEGE_CORINTH), &mut dice(3)).unwrap();
     to_macedon_nothing(&mut s);
-    let ev = submit(&mut s, orders("sieges: [{city: Corinth, roll: false}]"), &mut dice(1)).unwrap();
+    let ev = submit(
+        &mut s,
+        orders("sieges: [{city: Corinth, roll: false}]"),
+        &mut dice(1),
+    )
+    .unwrap();
     assert!(texts(&ev).contains("does not roll for the siege of Corinth"));
     let mut t = s.clone();
     let r = submit(
@@ -226,7 +277,11 @@ fn romans_errata_13_4_a_siege_is_given_up_through_the_hexside_of_entry() {
         &mut dice(1),
     )
     .unwrap();
-    assert!(texts(&ev).contains("the siege of Corinth by Rome is given up"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("the siege of Corinth by Rome is given up"),
+        "{}",
+        texts(&ev)
+    );
     assert!(s.sieges.is_empty());
 }
 
@@ -257,7 +312,10 @@ fn romans_13_53_sack_plunder_and_the_garrison_sold() {
     let oreus = city(&t, "Oreus");
     assert!(oreus.sacked && oreus.control.is_none(), "{x}");
     // Follow-up 13.6: 8 SSP of phalanx sold, 8 / 3 = 2 talents; the plunder cell of class D.
-    assert!(x.contains("sold into slavery") && x.contains(": 2 talents"), "{x}");
+    assert!(
+        x.contains("sold into slavery") && x.contains(": 2 talents"),
+        "{x}"
+    );
     assert_eq!(t.enslaved.len(), 4);
     let plunder: u32 = x
         .split("plunder roll ")
@@ -275,7 +333,10 @@ fn romans_13_56_parlay_accepted_by_standing_order() {
     let mut s = rome_before_oreus();
     let standing: BTreeMap<String, Standing> = BTreeMap::from([(
         "macedon".to_string(),
-        serde_saphyr::from_str("surrender: {Oreus: {garrison_free: true, no_sack: true, min_payment: 2}}").unwrap(),
+        serde_saphyr::from_str(
+            "surrender: {Oreus: {garrison_free: true, no_sack: true, min_payment: 2}}",
+        )
+        .unwrap(),
     )]);
     let o = "moves: [{commander: field-consul, with: [legion-I], path: [\"5626\"], assault: {parlay: {garrison_free: true, no_sack: true, payment: 3}}}]";
     let ev = submit_with(&mut s, orders(o), &standing, &mut dice(1)).unwrap();
@@ -286,7 +347,10 @@ fn romans_13_56_parlay_accepted_by_standing_order() {
     // The freed phalanxes stand inside the nearest Macedonian city that holds them.
     let p = &s.units["macedon-phalanx-1"];
     assert!(p.at.inside && p.at.hex != "5626", "{x}");
-    assert_eq!(s.cities[&format!("romans:{}", p.at.hex)].control.as_deref(), Some("macedon"));
+    assert_eq!(
+        s.cities[&format!("romans:{}", p.at.hex)].control.as_deref(),
+        Some("macedon")
+    );
 }
 
 #[test]
@@ -296,7 +360,10 @@ fn romans_13_56_no_standing_order_refuses_and_the_assault_goes_on() {
     let mut t = s.clone();
     let ev = submit_with(&mut t, orders(o), &BTreeMap::new(), &mut dice(1)).unwrap();
     let x = texts(&ev);
-    assert!(x.contains("refuses (default)") && x.contains("assaults Oreus"), "{x}");
+    assert!(
+        x.contains("refuses (default)") && x.contains("assaults Oreus"),
+        "{x}"
+    );
 }
 
 #[test]
@@ -306,19 +373,33 @@ fn romans_15_13_desert_attrition_at_the_end_of_the_game_turn() {
     to_macedon(&mut s);
     let ev = submit(&mut s, orders("moves: []"), &mut dice(2)).unwrap();
     let x = texts(&ev);
-    assert!(x.contains("[Romans [15.13]] the Force in the desert at 0125 (4 SSP)"), "{x}");
+    assert!(
+        x.contains("[Romans [15.13]] the Force in the desert at 0125 (4 SSP)"),
+        "{x}"
+    );
 }
 
 #[test]
 fn romans_15_22_fleet_outside_a_friendly_port_rolls_naval_attrition() {
     // Demetrias handed to Rome: Macedon's fleet there is not in a friendly port.
     let mut s = smw();
-    let k = s.cities.iter().find(|(_, c)| c.name == "Demetrias").unwrap().0.clone();
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Demetrias")
+        .unwrap()
+        .0
+        .clone();
     s.cities.get_mut(&k).unwrap().control = Some("rome".into());
     to_macedon(&mut s);
     let ev = submit(&mut s, orders("moves: []"), &mut dice(2)).unwrap();
     let x = texts(&ev);
-    assert!(x.contains("Macedon's fleet at 5624 ends the Campaign Phase outside a friendly controlled port"), "{x}");
+    assert!(
+        x.contains(
+            "Macedon's fleet at 5624 ends the Campaign Phase outside a friendly controlled port"
+        ),
+        "{x}"
+    );
 }
 
 #[test]
@@ -354,10 +435,21 @@ fn romans_13_22_roma_defence_without_cavalry_is_118() {
 /// Pleuratus with 20 SSP of Illyrians (Rome's active ally) beside Oreus.
 fn illyrians_before_oreus() -> State {
     let mut s = smw();
-    for id in ["illyria-barbarian-infantry-1", "illyria-barbarian-infantry-2"] {
+    for id in [
+        "illyria-barbarian-infantry-1",
+        "illyria-barbarian-infantry-2",
+    ] {
         s.units.get_mut(id).unwrap().ssp = 10;
     }
-    put(&mut s, &["illyria-barbarian-infantry-1", "illyria-barbarian-infantry-2", "pleuratus"], "5726");
+    put(
+        &mut s,
+        &[
+            "illyria-barbarian-infantry-1",
+            "illyria-barbarian-infantry-2",
+            "pleuratus",
+        ],
+        "5726",
+    );
     s
 }
 
@@ -366,7 +458,9 @@ const ILLYRIANS_ASSAULT: &str = "moves: [{commander: pleuratus, with: [illyria-b
 #[test]
 fn romans_13_55_an_allied_army_rolls_1_2_sacked_without_plunder() {
     let s = illyrians_before_oreus();
-    let (t, x) = first_seed(&s, ILLYRIANS_ASSAULT, &BTreeMap::new(), |x| x.contains("sacked, without plunder"));
+    let (t, x) = first_seed(&s, ILLYRIANS_ASSAULT, &BTreeMap::new(), |x| {
+        x.contains("sacked, without plunder")
+    });
     let oreus = city(&t, "Oreus");
     assert!(oreus.sacked, "{x}");
     assert!(!x.contains("plunder roll"), "{x}");
@@ -378,9 +472,14 @@ fn romans_13_55_an_allied_army_rolls_1_2_sacked_without_plunder() {
 #[test]
 fn romans_13_55_an_allied_army_rolls_3_6_controlled() {
     let s = illyrians_before_oreus();
-    let (t, x) = first_seed(&s, ILLYRIANS_ASSAULT, &BTreeMap::new(), |x| x.contains("so it is controlled"));
+    let (t, x) = first_seed(&s, ILLYRIANS_ASSAULT, &BTreeMap::new(), |x| {
+        x.contains("so it is controlled")
+    });
     let oreus = city(&t, "Oreus");
-    assert!(!oreus.sacked && oreus.control.as_deref() == Some("rome"), "{x}");
+    assert!(
+        !oreus.sacked && oreus.control.as_deref() == Some("rome"),
+        "{x}"
+    );
 }
 
 #[test]
@@ -388,7 +487,11 @@ fn romans_errata_13_4_pella_entered_from_5521_may_fall_back_on_5420() {
     // Follow-up 13.4: "in the spirit" of the rule, a Force besieging Pella (5520) from 5521 may
     // fall back on 5420.
     let mut s = smw();
-    put(&mut s, &["legion-I", "legion-II", "legion-III", "field-consul"], "5521");
+    put(
+        &mut s,
+        &["legion-I", "legion-II", "legion-III", "field-consul"],
+        "5521",
+    );
     submit(
         &mut s,
         orders("moves: [{commander: field-consul, with: [legion-I, legion-II, legion-III], path: [\"5520\"], besiege: {}}]"),
@@ -396,14 +499,23 @@ fn romans_errata_13_4_pella_entered_from_5521_may_fall_back_on_5420() {
     )
     .unwrap();
     to_macedon_nothing(&mut s);
-    submit(&mut s, orders("sieges: [{city: \"5520\", roll: false}]"), &mut dice(1)).unwrap();
+    submit(
+        &mut s,
+        orders("sieges: [{city: \"5520\", roll: false}]"),
+        &mut dice(1),
+    )
+    .unwrap();
     let ev = submit(
         &mut s,
         orders("moves: [{commander: field-consul, with: [legion-I, legion-II, legion-III], path: [\"5420\"]}]"),
         &mut dice(1),
     )
     .unwrap();
-    assert!(texts(&ev).contains("the siege of Pella by Rome is given up"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("the siege of Pella by Rome is given up"),
+        "{}",
+        texts(&ev)
+    );
 }
 
 #[test]
@@ -453,13 +565,22 @@ fn romans_13_54_a_sacked_city_no_longer_blocks_movement() {
     let o = "moves: [{commander: field-consul, with: [legion-I], path: [\"5828\", \"5827\"]}]";
     let mut t = s.clone();
     refused(submit(&mut t, orders(o), &mut dice(1)), "Romans [5.25]");
-    let k = s.cities.iter().find(|(_, c)| c.name == "Athens").unwrap().0.clone();
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Athens")
+        .unwrap()
+        .0
+        .clone();
     s.cities.get_mut(&k).unwrap().sacked = true;
     submit(&mut s, orders(o), &mut dice(1)).unwrap();
     assert_eq!(s.units["legion-I"].at.hex, "5827");
     let v = Romans.view(&s, None);
     let athens = v.map.places.iter().find(|p| p.name == "Athens").unwrap();
-    assert!(athens.cities[0].marks.iter().any(|m| m.starts_with("SACKED")));
+    assert!(athens.cities[0]
+        .marks
+        .iter()
+        .any(|m| m.starts_with("SACKED")));
 }
 
 #[test]
@@ -476,7 +597,13 @@ fn romans_15_11_winter_attrition_outside_a_friendly_city_or_beyond_supply() {
     assert!(x.contains("[Romans [15.11]] the Force at 5628, outside a friendly city hex and beyond its supply radius (22 SSP)"), "{x}");
     assert!(!x.contains("at 2914"), "{x}");
     let line = x.lines().find(|l| l.contains("at 5628")).unwrap();
-    let r: u32 = line.split(" rolls ").nth(1).and_then(|t| t.split(' ').next()).unwrap().parse().unwrap();
+    let r: u32 = line
+        .split(" rolls ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
     let lost = [1, 2, 3, 5, 6, 8][r as usize - 1]; // 1, 2, 10%, 20%, 25%, 33% of 22, rounded up
     assert_eq!(s.units["legion-I"].ssp, 22 - lost, "{x}");
 }
@@ -488,14 +615,20 @@ fn romans_14_15_a_blockaded_base_supplies_nobody() {
     // costs the talent.
     let s = philip_at_corinth();
     let force = with_all(&s, "5529", "macedon");
-    let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5530\", \"5430\", \"5431\"]}}]");
+    let o = format!(
+        "moves: [{{commander: philip-v, with: [{force}], path: [\"5530\", \"5430\", \"5431\"]}}]"
+    );
     let mut free = s.clone();
     let ev = submit(&mut free, orders(&o), &mut dice(1)).unwrap();
     assert!(!texts(&ev).contains("pays 1 talent"), "{}", texts(&ev));
     let mut blockaded = s.clone();
     blockaded.squadrons.get_mut("rome-light-1").unwrap().at.hex = "5529".into();
     let ev = submit(&mut blockaded, orders(&o), &mut dice(1)).unwrap();
-    assert!(texts(&ev).contains("goes beyond its supply radius at 5530: Macedon pays 1 talent"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("goes beyond its supply radius at 5530: Macedon pays 1 talent"),
+        "{}",
+        texts(&ev)
+    );
 }
 
 #[test]
@@ -506,7 +639,10 @@ fn romans_14_13_an_enemy_stack_of_more_than_5_ssp_closes_the_path() {
     let map = s.map("romans").unwrap();
     let at = Hex::parse("5431").unwrap();
     let macedon = std::collections::BTreeSet::from(["macedon".to_string()]);
-    assert!(in_supply(&s, "macedon", &map, at, &macedon), "Corinth is 7 MP away, Demetrias 13");
+    assert!(
+        in_supply(&s, "macedon", &map, at, &macedon),
+        "Corinth is 7 MP away, Demetrias 13"
+    );
     // Legion I outside the walls at Corinth: the source hex is closed at 6 SSP, open at 5.
     put(&mut s, &["legion-I"], "5529");
     s.units.get_mut("legion-I").unwrap().ssp = 5;
@@ -523,7 +659,10 @@ fn romans_13_47_besieging_squadrons_add_their_strength_to_a_siege() {
     put(&mut s, &["legion-I", "legion-II", "field-consul"], "5628");
     let o = "moves: [{commander: field-consul, with: [legion-I, legion-II], path: [\"5529\"], besiege: {}}]";
     let mut t = s.clone();
-    refused(submit(&mut t, orders(o), &mut dice(1)), "Romans [13.43], [13.24]");
+    refused(
+        submit(&mut t, orders(o), &mut dice(1)),
+        "Romans [13.43], [13.24]",
+    );
     s.squadrons.get_mut("rome-light-1").unwrap().at.hex = "5529".into();
     let ev = submit(&mut s, orders(o), &mut dice(1)).unwrap();
     assert!(texts(&ev).contains("with 48 SSP"), "{}", texts(&ev));
@@ -534,7 +673,13 @@ fn romans_13_47_the_citys_squadrons_add_to_its_defence_in_a_siege() {
     // Demetrias (B, 40) with Philip's units inside and Macedon's fleet in port (heavy 6,
     // 3 medium 12, light 2 = 20).
     let s = smw();
-    let k = s.cities.iter().find(|(_, c)| c.name == "Demetrias").unwrap().0.clone();
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Demetrias")
+        .unwrap()
+        .0
+        .clone();
     let d = legatus::games::conquerors::romans::cities::defence(&s, &k, true);
     assert_eq!(d.naval, 20);
     let assault = legatus::games::conquerors::romans::cities::defence(&s, &k, false);

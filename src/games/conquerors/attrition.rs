@@ -39,7 +39,9 @@ impl Taken {
             s.push_str(&format!(" ({})", self.lines.join(", ")));
         }
         if self.defaulted {
-            s.push_str("; units the owner did not name took losses in the order of their ids (default)");
+            s.push_str(
+                "; units the owner did not name took losses in the order of their ids (default)",
+            );
         }
         if self.short > 0 {
             s.push_str(&format!("; {} SSP could not be taken", self.short));
@@ -63,7 +65,11 @@ pub fn remove_ssp(
         .iter()
         .filter(|id| pool.contains(id))
         .map(|id| (true, id))
-        .chain(pool.iter().filter(|id| !named.contains(id)).map(|id| (false, id)))
+        .chain(
+            pool.iter()
+                .filter(|id| !named.contains(id))
+                .map(|id| (false, id)),
+        )
         .collect();
     for (by_owner, id) in order {
         if left == 0 {

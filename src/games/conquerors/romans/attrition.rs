@@ -19,7 +19,10 @@ use crate::ruleset::{Event, RuleError};
 
 /// The owner's standing loss order.
 fn named(standing: &BTreeMap<String, Standing>, side: &str) -> Vec<String> {
-    standing.get(side).and_then(|s| s.losses.clone()).unwrap_or_default()
+    standing
+        .get(side)
+        .and_then(|s| s.losses.clone())
+        .unwrap_or_default()
 }
 
 /// Romans [15.3], [15.14]: one roll on the Land Attrition Table for the Force `ids` of `side`,
@@ -35,7 +38,11 @@ pub fn land_attrition(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let force: u32 = ids.iter().filter_map(|id| st.units.get(id)).map(|u| u.ssp).sum();
+    let force: u32 = ids
+        .iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.ssp)
+        .sum();
     if force == 0 {
         return Ok(());
     }
@@ -63,7 +70,9 @@ pub fn land_attrition(
 fn stacks(st: &State, side: &str) -> BTreeMap<(String, String), Vec<String>> {
     let mut out: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     for (id, u) in st.units.iter().filter(|(_, u)| u.side == side) {
-        out.entry((u.at.map.clone(), u.at.hex.clone())).or_default().push(id.clone());
+        out.entry((u.at.map.clone(), u.at.hex.clone()))
+            .or_default()
+            .push(id.clone());
     }
     out
 }
@@ -84,7 +93,16 @@ pub fn desert(
                 .and_then(|(map, h)| map.hex(h).map(|e| e.terrain))
                 == Some(Terrain::Desert);
             if desert {
-                land_attrition(st, &side, &ids, &format!("the Force in the desert at {hex}"), "Romans [15.13]", standing, dice, ev)?;
+                land_attrition(
+                    st,
+                    &side,
+                    &ids,
+                    &format!("the Force in the desert at {hex}"),
+                    "Romans [15.13]",
+                    standing,
+                    dice,
+                    ev,
+                )?;
             }
         }
     }
@@ -102,9 +120,17 @@ pub fn winter(
 ) -> Result<(), RuleError> {
     for side in st.players.clone() {
         for ((m, hex), ids) in stacks(st, &side) {
-            let (Some(map), Ok(h)) = (st.map(&m), Hex::parse(&hex)) else { continue };
-            let in_city = st.city_at(&m, h).is_some_and(|c| !c.sacked && c.control.as_deref() == Some(side.as_str()));
-            let nations: BTreeSet<String> = ids.iter().filter_map(|id| st.units.get(id)).map(|u| u.nation.clone()).collect();
+            let (Some(map), Ok(h)) = (st.map(&m), Hex::parse(&hex)) else {
+                continue;
+            };
+            let in_city = st
+                .city_at(&m, h)
+                .is_some_and(|c| !c.sacked && c.control.as_deref() == Some(side.as_str()));
+            let nations: BTreeSet<String> = ids
+                .iter()
+                .filter_map(|id| st.units.get(id))
+                .map(|u| u.nation.clone())
+                .collect();
             let supplied = super::supply::in_supply(st, &side, &map, h, &nations);
             if !in_city || !supplied {
                 let why = match (in_city, supplied) {
@@ -112,7 +138,16 @@ pub fn winter(
                     (false, true) => "outside a friendly city hex",
                     _ => "beyond its supply radius",
                 };
-                land_attrition(st, &side, &ids, &format!("the Force at {hex}, {why}"), "Romans [15.11]", standing, dice, ev)?;
+                land_attrition(
+                    st,
+                    &side,
+                    &ids,
+                    &format!("the Force at {hex}, {why}"),
+                    "Romans [15.11]",
+                    standing,
+                    dice,
+                    ev,
+                )?;
             }
         }
     }
@@ -132,21 +167,32 @@ pub fn attrition_phase(
 ) -> Result<(), RuleError> {
     let mut fleets: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     for (id, q) in st.squadrons.iter().filter(|(_, q)| q.side == side) {
-        fleets.entry((q.at.map.clone(), q.at.hex.clone())).or_default().push(id.clone());
+        fleets
+            .entry((q.at.map.clone(), q.at.hex.clone()))
+            .or_default()
+            .push(id.clone());
     }
     let order = named(standing, side);
     for ((m, hex), ids) in fleets {
         let Ok(h) = Hex::parse(&hex) else { continue };
-        let port = st.map(&m).and_then(|map| map.hex(h).map(|e| e.port)).unwrap_or(false);
+        let port = st
+            .map(&m)
+            .and_then(|map| map.hex(h).map(|e| e.port))
+            .unwrap_or(false);
         let friendly = port
             && match st.city_at(&m, h) {
                 Some(c) => !c.sacked && c.control.as_deref() == Some(side),
-                None => !st.squadrons.values().any(|q| q.side != side && q.at.map == m && q.at.hex == hex),
+                None => !st
+                    .squadrons
+                    .values()
+                    .any(|q| q.side != side && q.at.map == m && q.at.hex == hex),
             };
         if friendly {
             continue;
         }
-        let r = dice.roll_for(side).d6("naval attrition", "Romans [15.22]")?;
+        let r = dice
+            .roll_for(side)
+            .d6("naval attrition", "Romans [15.22]")?;
         let n: u32 = st
             .pack
             .table("naval-attrition")
@@ -160,7 +206,11 @@ pub fn attrition_phase(
             .iter()
             .filter(|id| ids.contains(id))
             .map(|id| (true, id.clone()))
-            .chain(ids.iter().filter(|id| !order.contains(id)).map(|id| (false, id.clone())))
+            .chain(
+                ids.iter()
+                    .filter(|id| !order.contains(id))
+                    .map(|id| (false, id.clone())),
+            )
             .collect();
         for (by_owner, id) in ranked {
             while left > 0 && st.squadrons.contains_key(&id) {

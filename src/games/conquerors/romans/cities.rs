@@ -80,11 +80,13 @@ pub fn defence(st: &State, key: &str, siege: bool) -> Defence {
                 q.at.map == c.at.map && q.at.hex == c.at.hex && Some(&q.side) == c.control.as_ref()
             })
             .filter_map(|q| {
-                st.pack
-                    .counters
-                    .squadron_types
-                    .get(&q.kind)
-                    .map(|t| if q.half { t.strength.half } else { t.strength.full })
+                st.pack.counters.squadron_types.get(&q.kind).map(|t| {
+                    if q.half {
+                        t.strength.half
+                    } else {
+                        t.strength.full
+                    }
+                })
             })
             .sum()
     } else {
@@ -99,7 +101,11 @@ pub fn key_of(map: &str, hex: Hex) -> String {
 }
 
 /// Finds a city by name or hex (`Demetrias`, `5624`) among `keys`.
-pub fn find<'a>(st: &State, keys: impl IntoIterator<Item = &'a String>, name: &str) -> Option<String> {
+pub fn find<'a>(
+    st: &State,
+    keys: impl IntoIterator<Item = &'a String>,
+    name: &str,
+) -> Option<String> {
     keys.into_iter()
         .find(|k| {
             st.cities
@@ -179,12 +185,20 @@ pub fn take_city(
                 "{} was taken by allied troops alone: {} rolls {r}, so it is {}",
                 c.name,
                 side_name(side),
-                if cap.sack { "sacked, without plunder" } else { "controlled" }
+                if cap.sack {
+                    "sacked, without plunder"
+                } else {
+                    "controlled"
+                }
             ),
         ));
     }
     let gar = garrison(st, &c);
-    let gar_ssp: u32 = gar.iter().filter_map(|id| st.units.get(id)).map(|u| u.ssp).sum();
+    let gar_ssp: u32 = gar
+        .iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.ssp)
+        .sum();
     if cap.sack {
         let mut talents = 0;
         if !no_plunder {
@@ -234,7 +248,10 @@ pub fn take_city(
         }
         ev.push(Event::new(
             "Romans [13.54]",
-            format!("{} is SACKED: no city, base or port for the rest of the game", c.name),
+            format!(
+                "{} is SACKED: no city, base or port for the rest of the game",
+                c.name
+            ),
         ));
     } else {
         if let Some(x) = st.cities.get_mut(key) {
@@ -246,16 +263,44 @@ pub fn take_city(
                 "{} controls {}{}",
                 side_name(side),
                 c.name,
-                if defaulted { " (no on_capture given: control, the default)" } else { "" }
+                if defaulted {
+                    " (no on_capture given: control, the default)"
+                } else {
+                    ""
+                }
             ),
         ));
         let fate = cap.garrison.unwrap_or(GarrisonFate::Kill);
         if !gar.is_empty() {
-            dispose(st, &c, &gar, fate, loser.as_deref(), cap.garrison.is_none(), ev);
+            dispose(
+                st,
+                &c,
+                &gar,
+                fate,
+                loser.as_deref(),
+                cap.garrison.is_none(),
+                ev,
+            );
         }
     }
     st.sieges.remove(key);
     ally_effect(st, side, &c, cap.sack, ev);
+    let alone: Vec<String> = st
+        .commanders
+        .iter()
+        .filter(|(_, x)| x.side != side && x.at.map == c.at.map && x.at.hex == c.at.hex)
+        .map(|(k, _)| st.commander_name(k))
+        .collect();
+    if !alone.is_empty() {
+        ev.push(Event::new(
+            "Romans [8.55]",
+            format!(
+                "{} now stand(s) in {}'s hex with the enemy: a commander alone retreats or is captured (Romans 8.55), which the combat rules resolve and this engine does not yet",
+                alone.join(", "),
+                c.name
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -269,7 +314,11 @@ fn dispose(
     defaulted: bool,
     ev: &mut Vec<Event>,
 ) {
-    let tail = if defaulted { " (no garrison fate given: killed, the default)" } else { "" };
+    let tail = if defaulted {
+        " (no garrison fate given: killed, the default)"
+    } else {
+        ""
+    };
     match fate {
         GarrisonFate::Kill => {
             for id in gar {
@@ -277,7 +326,11 @@ fn dispose(
             }
             ev.push(Event::new(
                 "Romans [13.26] B",
-                format!("the garrison of {} is put to the sword: {}{tail}", c.name, gar.join(", ")),
+                format!(
+                    "the garrison of {} is put to the sword: {}{tail}",
+                    c.name,
+                    gar.join(", ")
+                ),
             ));
         }
         GarrisonFate::Slavery => {
@@ -298,7 +351,9 @@ fn dispose(
         GarrisonFate::Free => {
             let mut lines = Vec::new();
             for id in gar {
-                let Some(u) = st.units.get(id).cloned() else { continue };
+                let Some(u) = st.units.get(id).cloned() else {
+                    continue;
+                };
                 match nearest_room(st, c, owner.unwrap_or(&u.side), u.ssp) {
                     Some((k, name)) => {
                         let (m, h) = {
@@ -333,7 +388,11 @@ fn nearest_room(st: &State, from: &CityState, owner: &str, ssp: u32) -> Option<(
     let here = Hex::parse(&from.at.hex).ok()?;
     let mut best: Option<(u32, String)> = None;
     for (k, c) in &st.cities {
-        if c.control.as_deref() != Some(owner) || c.sacked || c.at.map != from.at.map || c.at.hex == from.at.hex {
+        if c.control.as_deref() != Some(owner)
+            || c.sacked
+            || c.at.map != from.at.map
+            || c.at.hex == from.at.hex
+        {
             continue;
         }
         let inside: u32 = st
@@ -344,7 +403,9 @@ fn nearest_room(st: &State, from: &CityState, owner: &str, ssp: u32) -> Option<(
         if capacity(st, c.class).is_some_and(|cap| inside + ssp > cap) {
             continue;
         }
-        let Ok(h) = Hex::parse(&c.at.hex) else { continue };
+        let Ok(h) = Hex::parse(&c.at.hex) else {
+            continue;
+        };
         let d = here.distance(h, map.convention);
         if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
             best = Some((d, k.clone()));
@@ -361,7 +422,9 @@ fn nearest_room(st: &State, from: &CityState, owner: &str, ssp: u32) -> Option<(
 /// `ally-city-effects=errata-f` reads 5 for sacking one's own active ally (follow-up 13.54).
 fn ally_effect(st: &mut State, side: &str, c: &CityState, sack: bool, ev: &mut Vec<Event>) {
     let Some(ally) = c.ally.clone() else { return };
-    let Some(a) = st.allies.get(&ally).cloned() else { return };
+    let Some(a) = st.allies.get(&ally).cloned() else {
+        return;
+    };
     if a.permanent.is_some() {
         return;
     }
@@ -377,13 +440,18 @@ fn ally_effect(st: &mut State, side: &str, c: &CityState, sack: bool, ev: &mut V
         .and_then(|t| t.cell(row, column))
         .and_then(|x| x.parse().ok())
         .unwrap_or(0);
-    if sack && column == "allied-to-attacker" && st.options.iter().any(|o| o == "ally-city-effects=errata-f") {
+    if sack
+        && column == "allied-to-attacker"
+        && st.options.iter().any(|o| o == "ally-city-effects=errata-f")
+    {
         n = 5;
     }
     if n == 0 {
         return;
     }
-    let Some(other) = st.players.iter().find(|p| *p != side).cloned() else { return };
+    let Some(other) = st.players.iter().find(|p| *p != side).cloned() else {
+        return;
+    };
     let level: i64 = match a.toward.as_deref() {
         Some(t) if t == side => i64::from(a.points),
         Some(_) => -i64::from(a.points),
@@ -431,21 +499,30 @@ pub fn parlay(
     dice: Option<&mut Dice>,
     ev: &mut Vec<Event>,
 ) -> Result<bool, RuleError> {
-    let c = st.cities.get(key).cloned().ok_or_else(|| {
-        RuleError::illegal(at, "Romans [13.56]", "no city there to parlay with")
-    })?;
+    let c =
+        st.cities.get(key).cloned().ok_or_else(|| {
+            RuleError::illegal(at, "Romans [13.56]", "no city there to parlay with")
+        })?;
     let Some(owner) = c.control.clone() else {
         return Err(RuleError::illegal(
             at,
             "Romans [13.56]",
-            format!("{} is held by no player: there is nobody to parlay with", c.name),
+            format!(
+                "{} is held by no player: there is nobody to parlay with",
+                c.name
+            ),
         ));
     };
     if st.talents(side) < terms.payment {
         return Err(RuleError::illegal(
             at,
             "Romans [13.56]",
-            format!("the parlay offers {} talents and {} has {}", terms.payment, side_name(side), st.talents(side)),
+            format!(
+                "the parlay offers {} talents and {} has {}",
+                terms.payment,
+                side_name(side),
+                st.talents(side)
+            ),
         ));
     }
     let accepted = standing.get(&owner).and_then(|s| {
@@ -456,8 +533,16 @@ pub fn parlay(
     });
     let offer = format!(
         "garrison {}, {}, tribute {}, payment {}",
-        if terms.garrison_free { "free" } else { "at the captor's disposal" },
-        if terms.no_sack { "no sack" } else { "sack allowed" },
+        if terms.garrison_free {
+            "free"
+        } else {
+            "at the captor's disposal"
+        },
+        if terms.no_sack {
+            "no sack"
+        } else {
+            "sack allowed"
+        },
         terms.tribute,
         terms.payment
     );
@@ -490,7 +575,11 @@ pub fn parlay(
             side_name(side),
             side_name(&owner),
             c.name,
-            if ok { "accepted by standing order; the city surrenders" } else { "refused by standing order" }
+            if ok {
+                "accepted by standing order; the city surrenders"
+            } else {
+                "refused by standing order"
+            }
         ),
     ));
     if !ok {
@@ -522,7 +611,11 @@ pub fn garrison_losses(
     if gar.is_empty() {
         return " (no garrison to lose them)".into();
     }
-    let owner = st.units.get(&gar[0]).map(|u| u.side.clone()).unwrap_or_default();
+    let owner = st
+        .units
+        .get(&gar[0])
+        .map(|u| u.side.clone())
+        .unwrap_or_default();
     let named = standing
         .get(&owner)
         .and_then(|s| s.losses.clone())

@@ -158,12 +158,19 @@ impl Ruleset for Romans {
         if st.siege_phase.as_deref() == Some(side.as_str()) {
             let mut ev = siege::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
             st.siege_phase = None;
-            let (turn, phase) = (st.turn_words(), format!("{}'s Siege Phase", sequence::side_name(&side)));
+            let (turn, phase) = (
+                st.turn_words(),
+                format!("{}'s Siege Phase", sequence::side_name(&side)),
+            );
             crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
             return Ok(ev);
         }
         if !o.sieges.is_empty() {
-            return Err(RuleError::illegal("sieges", "Romans [4.1]", "sieges are rolled in the Siege Phase, and none is on"));
+            return Err(RuleError::illegal(
+                "sieges",
+                "Romans [4.1]",
+                "sieges are rolled in the Siege Phase, and none is on",
+            ));
         }
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         let mut dry = st.clone();
@@ -171,7 +178,16 @@ impl Ruleset for Romans {
         for (i, mv) in o.moves.iter().enumerate() {
             let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
-            siege::after_move(&mut dry, &side, i, mv, from, ctx.standing, None, &mut scratch)?;
+            siege::after_move(
+                &mut dry,
+                &side,
+                i,
+                mv,
+                from,
+                ctx.standing,
+                None,
+                &mut scratch,
+            )?;
         }
         let mut ev = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
@@ -250,7 +266,10 @@ fn template(st: &State, side: &str) -> String {
         out.push_str("  # Romans [13.43]: the Siege Phase: each siege is rolled once unless `roll: false`.\n");
         for (k, sg) in st.sieges.iter().filter(|(_, sg)| sg.side == side) {
             if let Some(c) = st.cities.get(k) {
-                out.push_str(&format!("  #   {} ({}, class {:?}), laid from {}\n", c.name, c.at.hex, c.class, sg.from));
+                out.push_str(&format!(
+                    "  #   {} ({}, class {:?}), laid from {}\n",
+                    c.name, c.at.hex, c.class, sg.from
+                ));
             }
         }
         out.push_str("  # A siege: {city: NAME, roll: true, losses_from: [UNIT], on_capture: {sack: false, garrison: kill}}\n");
@@ -297,7 +316,9 @@ fn template(st: &State, side: &str) -> String {
         "  #   pick_up: {\"CCRR\": [UNIT]}, drop_off: {\"CCRR\": [UNIT]}, inside: false,\n",
     );
     out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]},\n");
-    out.push_str("  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n");
+    out.push_str(
+        "  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n",
+    );
     out.push_str("  moves: []\n");
     out
 }

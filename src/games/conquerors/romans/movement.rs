@@ -39,7 +39,7 @@ impl Occupancy for Seen<'_> {
         (matches!(c.class, CityClass::A | CityClass::B)
             && !c.sacked
             && c.control.as_deref() != Some(self.side))
-            .then(|| format!("{} ({:?})", c.name, c.class))
+        .then(|| format!("{} ({:?})", c.name, c.class))
     }
 }
 
@@ -246,7 +246,11 @@ pub fn apply_move(
     };
     if let Some(c) = seen.closed_city(last) {
         if mv.besiege.is_none() {
-            return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it (`besiege: {{}}`)")));
+            return Err(refuse(
+                i,
+                "Romans [5.52], [13.4]",
+                format!("{last} holds {c}: a Force enters it only to besiege it (`besiege: {{}}`)"),
+            ));
         }
     }
     let zones = enemy_zones(st, &map, side);

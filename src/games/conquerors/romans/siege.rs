@@ -54,14 +54,21 @@ fn besiegers(st: &State, side: &str, key: &str) -> Vec<String> {
 }
 
 fn ssp(st: &State, ids: &[String]) -> u32 {
-    ids.iter().filter_map(|id| st.units.get(id)).map(|u| u.ssp).sum()
+    ids.iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.ssp)
+        .sum()
 }
 
 /// Romans [13.47], [13.48]: the naval strength `side`'s squadrons in the hex of `key` add to a
 /// siege (never to an assault), only while no enemy squadron is there.
 fn naval_attack(st: &State, side: &str, key: &str) -> u32 {
-    let Some(c) = st.cities.get(key) else { return 0 };
-    let here = |q: &&crate::games::conquerors::force::Squadron| q.at.map == c.at.map && q.at.hex == c.at.hex;
+    let Some(c) = st.cities.get(key) else {
+        return 0;
+    };
+    let here = |q: &&crate::games::conquerors::force::Squadron| {
+        q.at.map == c.at.map && q.at.hex == c.at.hex
+    };
     if st.squadrons.values().filter(here).any(|q| q.side != side) {
         return 0;
     }
@@ -70,11 +77,13 @@ fn naval_attack(st: &State, side: &str, key: &str) -> u32 {
         .filter(here)
         .filter(|q| q.side == side)
         .filter_map(|q| {
-            st.pack
-                .counters
-                .squadron_types
-                .get(&q.kind)
-                .map(|t| if q.half { t.strength.half } else { t.strength.full })
+            st.pack.counters.squadron_types.get(&q.kind).map(|t| {
+                if q.half {
+                    t.strength.half
+                } else {
+                    t.strength.full
+                }
+            })
         })
         .sum()
 }
@@ -94,10 +103,25 @@ fn train(st: &State, ids: &[String]) -> Option<String> {
 
 /// Whether `side` has a commander in the hex of the city `key` ([13.43]).
 fn commander_there(st: &State, side: &str, key: &str) -> bool {
-    let Some(c) = st.cities.get(key) else { return false };
+    let Some(c) = st.cities.get(key) else {
+        return false;
+    };
     st.commanders
         .values()
         .any(|x| x.side == side && x.at.map == c.at.map && x.at.hex == c.at.hex)
+}
+
+/// Romans [4.1], ruling AMB-26: whether the land units of `side` in hex `hex` of `map` besiege
+/// an A or B city and rolled this Game-Turn: Disrupted until it ends (no move, no zone of
+/// interception, no interception; they may still retreat). For the interception rules.
+pub fn besiegers_disrupted(st: &State, side: &str, map: &str, hex: &str) -> bool {
+    st.sieges.iter().any(|(k, s)| {
+        s.side == side
+            && s.rolled == Some(st.turn)
+            && st.cities.get(k).is_some_and(|c| {
+                c.at.map == map && c.at.hex == hex && matches!(c.class, CityClass::A | CityClass::B)
+            })
+    })
 }
 
 /// Romans [5.25], [13.43], errata 13.4-A, [4.1]: checks a move against the sieges: units that
@@ -108,16 +132,23 @@ fn commander_there(st: &State, side: &str, key: &str) -> bool {
 /// Errors: [`RuleError::Illegal`] naming `moves[i]`.
 pub fn check_move(st: &State, side: &str, i: usize, mv: &Move) -> Result<(), RuleError> {
     let at = format!("moves[{i}]");
-    let Some(cmd) = st.commanders.get(&mv.commander) else { return Ok(()) };
-    let key = cities::key_of(&cmd.at.map, Hex::parse(&cmd.at.hex).unwrap_or(Hex { col: 0, row: 0 }));
-    let Some(s) = st.sieges.get(&key).filter(|s| s.side == side) else { return Ok(()) };
+    let Some(cmd) = st.commanders.get(&mv.commander) else {
+        return Ok(());
+    };
+    let key = cities::key_of(
+        &cmd.at.map,
+        Hex::parse(&cmd.at.hex).unwrap_or(Hex { col: 0, row: 0 }),
+    );
+    let Some(s) = st.sieges.get(&key).filter(|s| s.side == side) else {
+        return Ok(());
+    };
     let c = &st.cities[&key];
     let taken: Vec<&String> = mv
         .with
         .iter()
         .filter(|id| st.units.get(*id).is_some_and(|u| !u.at.inside))
         .collect();
-    if matches!(c.class, CityClass::A | CityClass::B) && s.rolled == Some(st.turn) {
+    if besiegers_disrupted(st, side, &c.at.map, &c.at.hex) {
         if let Some(id) = taken.first() {
             return Err(refuse(&at, "Romans [4.1]", format!("{id} besieged {} (class {:?}) and rolled this Game-Turn: it is Disrupted and may not move until the Game-Turn ends", c.name, c.class)));
         }
@@ -162,7 +193,11 @@ pub fn after_move(
         return Ok(());
     }
     if mv.assault.is_some() && mv.besiege.is_some() {
-        return Err(refuse(&at, "Romans [13.2]", "a move ends in an assault or a siege, not both"));
+        return Err(refuse(
+            &at,
+            "Romans [13.2]",
+            "a move ends in an assault or a siege, not both",
+        ));
     }
     let cid = &mv.commander;
     let cmd = st.commanders[cid].clone();
@@ -173,18 +208,33 @@ pub fn after_move(
         .get(&key)
         .cloned()
         .filter(|c| !c.sacked)
-        .ok_or_else(|| refuse(&at, "Romans [13.2]", format!("{hex} holds no city to attack")))?;
+        .ok_or_else(|| {
+            refuse(
+                &at,
+                "Romans [13.2]",
+                format!("{hex} holds no city to attack"),
+            )
+        })?;
     if c.control.as_deref() == Some(side) {
         return Err(refuse(&at, "Romans [13.2]", format!("{} is yours", c.name)));
     }
-    if st.units_at(&cmd.at.map, &cmd.at.hex).any(|(_, u)| u.side != side && !u.at.inside) {
+    if st
+        .units_at(&cmd.at.map, &cmd.at.hex)
+        .any(|(_, u)| u.side != side && !u.at.inside)
+    {
         return Err(refuse(&at, "Romans [7.34], [9.0]", format!("enemy units stand outside {}: they are fought first, and land combat is not resolved by this engine yet", c.name)));
     }
     // The Force: the units that moved with him and stand here now.
     let force: Vec<String> = st
         .committed
         .iter()
-        .filter(|(u, by)| *by == cid && st.units.get(*u).is_some_and(|x| x.at.hex == cmd.at.hex && x.at.map == cmd.at.map))
+        .filter(|(u, by)| {
+            *by == cid
+                && st
+                    .units
+                    .get(*u)
+                    .is_some_and(|x| x.at.hex == cmd.at.hex && x.at.map == cmd.at.map)
+        })
         .map(|(u, _)| u.clone())
         .collect();
     let over = cities::number(st, "combat", "assault-min-ssp-over-defence", "ssp").unwrap_or(1);
@@ -201,10 +251,29 @@ pub fn after_move(
         let d = cities::defence(st, &key, true);
         let a = ssp(st, &all) + naval_attack(st, side, &key);
         if !strong_enough(a, &d, over) {
-            return Err(refuse(&at, "Romans [13.43], [13.24]", format!("{a} SSP may not besiege {} (defence {}): at least {} are needed", c.name, d.words(), d.total() + over)));
+            return Err(refuse(
+                &at,
+                "Romans [13.43], [13.24]",
+                format!(
+                    "{a} SSP may not besiege {} (defence {}): at least {} are needed",
+                    c.name,
+                    d.words(),
+                    d.total() + over
+                ),
+            ));
         }
         if let Some(t) = &b.parlay {
-            if cities::parlay(st, side, &at, &key, t, &fall(None, &force), standing, dice.as_deref_mut(), ev)? {
+            if cities::parlay(
+                st,
+                side,
+                &at,
+                &key,
+                t,
+                &fall(None, &force),
+                standing,
+                dice.as_deref_mut(),
+                ev,
+            )? {
                 return Ok(());
             }
         }
@@ -222,23 +291,66 @@ pub fn after_move(
     }
     let asl = mv.assault.clone().unwrap_or_default();
     if matches!(c.class, CityClass::A | CityClass::B) {
-        return Err(refuse(&at, "Romans [13.2], [13.42]", format!("{} is class {:?}: A and B cities are taken only by siege (`besiege:`)", c.name, c.class)));
+        return Err(refuse(
+            &at,
+            "Romans [13.2], [13.42]",
+            format!(
+                "{} is class {:?}: A and B cities are taken only by siege (`besiege:`)",
+                c.name, c.class
+            ),
+        ));
     }
-    let per_try = st.pack.movement.actions.get("assault-c-d-city").map(|a| a.half_mp).unwrap_or(8);
+    let per_try = st
+        .pack
+        .movement
+        .actions
+        .get("assault-c-d-city")
+        .map(|a| a.half_mp)
+        .unwrap_or(8);
     let allowance = st.maps.costs("romans").map(|c| c.allowance).unwrap_or(40);
     let per_mp = st.maps.costs("romans").map(|c| c.per_mp).unwrap_or(2);
-    let moved = st.moved.get(cid).cloned().unwrap_or(super::state::Moved { spent: 0, forced: 0 });
+    let moved = st.moved.get(cid).cloned().unwrap_or(super::state::Moved {
+        spent: 0,
+        forced: 0,
+    });
     let tries = asl.tries.unwrap_or(1).max(1);
     if moved.forced == 0 && allowance.saturating_sub(moved.spent) < per_try {
-        return Err(refuse(&at, "Romans [13.24]", format!("an assault costs {} and {} are left", mp(per_try, per_mp), mp(allowance.saturating_sub(moved.spent), per_mp))));
+        return Err(refuse(
+            &at,
+            "Romans [13.24]",
+            format!(
+                "an assault costs {} and {} are left",
+                mp(per_try, per_mp),
+                mp(allowance.saturating_sub(moved.spent), per_mp)
+            ),
+        ));
     }
     let d = cities::defence(st, &key, false);
     let a = ssp(st, &force);
     if !strong_enough(a, &d, over) {
-        return Err(refuse(&at, "Romans [13.24]", format!("{a} SSP may not assault {} (defence {}): at least {} are needed", c.name, d.words(), d.total() + over)));
+        return Err(refuse(
+            &at,
+            "Romans [13.24]",
+            format!(
+                "{a} SSP may not assault {} (defence {}): at least {} are needed",
+                c.name,
+                d.words(),
+                d.total() + over
+            ),
+        ));
     }
     if let Some(t) = &asl.parlay {
-        if cities::parlay(st, side, &at, &key, t, &fall(asl.on_capture.clone(), &force), standing, dice.as_deref_mut(), ev)? {
+        if cities::parlay(
+            st,
+            side,
+            &at,
+            &key,
+            t,
+            &fall(asl.on_capture.clone(), &force),
+            standing,
+            dice.as_deref_mut(),
+            ev,
+        )? {
             return Ok(());
         }
     }
@@ -246,17 +358,38 @@ pub fn after_move(
     let lose = cities::number(st, "combat", "assault-losses-on-no", "attacker_ssp").unwrap_or(1);
     let column = cities::class_name(c.class);
     for k in 1..=tries {
-        let m = st.moved.get(cid).cloned().unwrap_or(super::state::Moved { spent: 0, forced: 0 });
+        let m = st.moved.get(cid).cloned().unwrap_or(super::state::Moved {
+            spent: 0,
+            forced: 0,
+        });
         let free = m.forced > 0 && k == 1;
         if !free && (m.forced > 0 || allowance.saturating_sub(m.spent) < per_try) {
-            ev.push(Event::new("Romans [13.25]", format!("{} has no MP left for another assault on {}", st.commander_name(cid), c.name)));
+            ev.push(Event::new(
+                "Romans [13.25]",
+                format!(
+                    "{} has no MP left for another assault on {}",
+                    st.commander_name(cid),
+                    c.name
+                ),
+            ));
             break;
         }
-        let force: Vec<String> = force.iter().filter(|id| st.units.contains_key(*id)).cloned().collect();
+        let force: Vec<String> = force
+            .iter()
+            .filter(|id| st.units.contains_key(*id))
+            .cloned()
+            .collect();
         let d = cities::defence(st, &key, false);
         let a = ssp(st, &force);
         if !strong_enough(a, &d, over) {
-            ev.push(Event::new("Romans [13.24]", format!("{a} SSP are no longer enough to assault {} (defence {})", c.name, d.words())));
+            ev.push(Event::new(
+                "Romans [13.24]",
+                format!(
+                    "{a} SSP are no longer enough to assault {} (defence {})",
+                    c.name,
+                    d.words()
+                ),
+            ));
             break;
         }
         if !free {
@@ -266,15 +399,42 @@ pub fn after_move(
         }
         let table = st.pack.table("siege").cloned();
         let r = siege_roll(
-            |row, col| table.as_ref().and_then(|t| t.cell(row, col)).map(str::to_string),
+            |row, col| {
+                table
+                    .as_ref()
+                    .and_then(|t| t.cell(row, col))
+                    .map(str::to_string)
+            },
             &column,
-            || dice.roll_for(side).d6("assault", "Romans [13.24]").map_err(RuleError::from),
+            || {
+                dice.roll_for(side)
+                    .d6("assault", "Romans [13.24]")
+                    .map_err(RuleError::from)
+            },
             |why| refuse(&at, "Romans [13.3]", why),
         )?;
         let rolls: Vec<String> = r.rolls.iter().map(|x| x.to_string()).collect();
         if r.falls {
-            ev.push(Event::new("Romans [13.24]", format!("{} assaults {} (defence {}) with {a} SSP: rolls {} ({}): the city falls", st.commander_name(cid), c.name, d.words(), rolls.join(" then "), r.cell)));
-            return cities::take_city(st, side, &key, &fall(asl.on_capture.clone(), &force), standing, Some(dice), ev);
+            ev.push(Event::new(
+                "Romans [13.24]",
+                format!(
+                    "{} assaults {} (defence {}) with {a} SSP: rolls {} ({}): the city falls",
+                    st.commander_name(cid),
+                    c.name,
+                    d.words(),
+                    rolls.join(" then "),
+                    r.cell
+                ),
+            ));
+            return cities::take_city(
+                st,
+                side,
+                &key,
+                &fall(asl.on_capture.clone(), &force),
+                standing,
+                Some(dice),
+                ev,
+            );
         }
         let taken = remove_ssp(&mut st.units, &asl.losses_from, &force, lose);
         ev.push(Event::new("Romans [13.25]", format!("{} assaults {} (defence {}) with {a} SSP: rolls {} ({}): the city withstands; the attackers lose {lose} SSP{}", st.commander_name(cid), c.name, d.words(), rolls.join(" then "), if r.cell == "*" { "* and no 6" } else { "NO" }, taken.words())));
@@ -289,11 +449,18 @@ pub fn lift_abandoned(st: &mut State, ev: &mut Vec<Event>) {
     for k in keys {
         let s = st.sieges[&k].clone();
         let gone = besiegers(st, &s.side, &k).is_empty() || !commander_there(st, &s.side, &k);
-        let lost = st.cities.get(&k).is_none_or(|c| c.sacked || c.control.as_deref() == Some(s.side.as_str()));
+        let lost = st
+            .cities
+            .get(&k)
+            .is_none_or(|c| c.sacked || c.control.as_deref() == Some(s.side.as_str()));
         if gone || lost {
             st.sieges.remove(&k);
             if gone {
-                let name = st.cities.get(&k).map(|c| c.name.clone()).unwrap_or(k.clone());
+                let name = st
+                    .cities
+                    .get(&k)
+                    .map(|c| c.name.clone())
+                    .unwrap_or(k.clone());
                 ev.push(Event::new("Romans errata 13.4-A", format!("the siege of {name} by {} is given up: no besieging Force with a commander is left in the hex", side_name(&s.side))));
             }
         }
@@ -346,14 +513,34 @@ pub fn apply_siege_phase(
     dice: &mut Dice,
 ) -> Result<Vec<Event>, RuleError> {
     if !o.moves.is_empty() {
-        return Err(refuse("moves", "Romans [4.1]", "this is the Siege Phase: the moves come in the Campaign Phase that follows"));
+        return Err(refuse(
+            "moves",
+            "Romans [4.1]",
+            "this is the Siege Phase: the moves come in the Campaign Phase that follows",
+        ));
     }
-    let mine: Vec<String> = st.sieges.iter().filter(|(_, s)| s.side == side).map(|(k, _)| k.clone()).collect();
+    let mine: Vec<String> = st
+        .sieges
+        .iter()
+        .filter(|(_, s)| s.side == side)
+        .map(|(k, _)| k.clone())
+        .collect();
     let mut orders = BTreeMap::new();
     for (n, so) in o.sieges.iter().enumerate() {
         let k = cities::find(st, &mine, &so.city).ok_or_else(|| {
-            let names: Vec<String> = mine.iter().filter_map(|k| st.cities.get(k).map(|c| c.name.clone())).collect();
-            refuse(&format!("sieges[{n}]"), "Romans [13.43]", format!("no siege of yours at `{}`{}", so.city, crate::names::did_you_mean(&so.city, names.iter().map(String::as_str))))
+            let names: Vec<String> = mine
+                .iter()
+                .filter_map(|k| st.cities.get(k).map(|c| c.name.clone()))
+                .collect();
+            refuse(
+                &format!("sieges[{n}]"),
+                "Romans [13.43]",
+                format!(
+                    "no siege of yours at `{}`{}",
+                    so.city,
+                    crate::names::did_you_mean(&so.city, names.iter().map(String::as_str))
+                ),
+            )
         })?;
         orders.insert(k, (n, so.clone()));
     }
@@ -366,22 +553,43 @@ pub fn apply_siege_phase(
         let at = format!("sieges[{n}]");
         let c = st.cities[&k].clone();
         if so.roll == Some(false) {
-            ev.push(Event::new("Romans [13.43]", format!("{} does not roll for the siege of {} this Siege Phase", side_name(side), c.name)));
+            ev.push(Event::new(
+                "Romans [13.43]",
+                format!(
+                    "{} does not roll for the siege of {} this Siege Phase",
+                    side_name(side),
+                    c.name
+                ),
+            ));
             continue;
         }
         let defaulted = !orders.contains_key(&k);
         let force = besiegers(st, side, &k);
         if train(st, &force).is_none() {
-            ev.push(Event::new("Romans [13.45]", format!("no roll at {}: no Siege Train with the besiegers", c.name)));
+            ev.push(Event::new(
+                "Romans [13.45]",
+                format!("no roll at {}: no Siege Train with the besiegers", c.name),
+            ));
             continue;
         }
         let d = cities::defence(st, &k, true);
         let a = ssp(st, &force) + naval_attack(st, side, &k);
         if !strong_enough(a, &d, over) {
-            ev.push(Event::new("Romans [13.43], ruling AMB-25", format!("no roll at {}: the besiegers' {a} SSP are not more than its defence {}", c.name, d.words())));
+            ev.push(Event::new(
+                "Romans [13.43], ruling AMB-25",
+                format!(
+                    "no roll at {}: the besiegers' {a} SSP are not more than its defence {}",
+                    c.name,
+                    d.words()
+                ),
+            ));
             continue;
         }
-        let fall = Fall { capture: so.on_capture.clone(), terms: None, attackers: force.clone() };
+        let fall = Fall {
+            capture: so.on_capture.clone(),
+            terms: None,
+            attackers: force.clone(),
+        };
         if let Some(t) = &so.parlay {
             if cities::parlay(st, side, &at, &k, t, &fall, standing, Some(dice), &mut ev)? {
                 continue;
@@ -392,13 +600,26 @@ pub fn apply_siege_phase(
         }
         let table = st.pack.table("siege").cloned();
         let r = siege_roll(
-            |row, col| table.as_ref().and_then(|t| t.cell(row, col)).map(str::to_string),
+            |row, col| {
+                table
+                    .as_ref()
+                    .and_then(|t| t.cell(row, col))
+                    .map(str::to_string)
+            },
             &cities::class_name(c.class),
-            || dice.roll_for(side).d6("siege", "Romans [13.43]").map_err(RuleError::from),
+            || {
+                dice.roll_for(side)
+                    .d6("siege", "Romans [13.43]")
+                    .map_err(RuleError::from)
+            },
             |why| refuse(&at, "Romans [13.3]", why),
         )?;
         let rolls: Vec<String> = r.rolls.iter().map(|x| x.to_string()).collect();
-        let disrupted = if matches!(c.class, CityClass::A | CityClass::B) { "; the besiegers are Disrupted for the rest of the Game-Turn (Romans 4.1)" } else { "" };
+        let disrupted = if matches!(c.class, CityClass::A | CityClass::B) {
+            "; the besiegers are Disrupted for the rest of the Game-Turn (Romans 4.1)"
+        } else {
+            ""
+        };
         if r.falls {
             ev.push(Event::new("Romans [13.43]", format!("{} rolls {} ({}) against {} (defence {}) with {a} SSP{}: the city falls{disrupted}", side_name(side), rolls.join(" then "), r.cell, c.name, d.words(), if defaulted { " (rolled by default)" } else { "" })));
             cities::take_city(st, side, &k, &fall, standing, Some(dice), &mut ev)?;

@@ -25,7 +25,12 @@ use crate::ruleset::{Event, RuleError};
 
 /// The supply radius in half MP ([14.12]).
 pub fn radius(st: &State) -> u32 {
-    st.pack.movement.radii.get("supply").map(|r| r.half_mp).unwrap_or(20)
+    st.pack
+        .movement
+        .radii
+        .get("supply")
+        .map(|r| r.half_mp)
+        .unwrap_or(20)
 }
 
 /// Romans [14.11], [14.14], [14.15], errata 14.14: the supply sources on `map` of a Force of
@@ -33,23 +38,42 @@ pub fn radius(st: &State) -> u32 {
 pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>) -> BTreeSet<Hex> {
     let mut out = BTreeSet::new();
     let blockaded = |h: Hex| {
-        st.squadrons.values().any(|q| q.side != side && q.at.map == map.id && q.at.hex == h.to_string())
+        st.squadrons
+            .values()
+            .any(|q| q.side != side && q.at.map == map.id && q.at.hex == h.to_string())
     };
     for (h, e) in &map.hexes {
-        let Some(c) = st.city_at(&map.id, *h) else { continue };
+        let Some(c) = st.city_at(&map.id, *h) else {
+            continue;
+        };
         if c.sacked || c.control.as_deref() != Some(side) || blockaded(*h) {
             continue;
         }
         let base = e.naval_base;
-        let capital = st.pack.counters.nations.get(side).and_then(|n| n.capital.as_ref()).is_some_and(|p| {
-            p.city.as_deref() == Some(c.name.as_str()) && p.map.as_deref().is_none_or(|m| m == map.id)
-        });
+        let capital = st
+            .pack
+            .counters
+            .nations
+            .get(side)
+            .and_then(|n| n.capital.as_ref())
+            .is_some_and(|p| {
+                p.city.as_deref() == Some(c.name.as_str())
+                    && p.map.as_deref().is_none_or(|m| m == map.id)
+            });
         // [14.14]: a Force of one ally's units also draws on that ally's home cities.
         let allied: Vec<&String> = nations
             .iter()
-            .filter(|n| st.pack.counters.nations.get(*n).is_some_and(|x| x.kind == NationKind::Ally))
+            .filter(|n| {
+                st.pack
+                    .counters
+                    .nations
+                    .get(*n)
+                    .is_some_and(|x| x.kind == NationKind::Ally)
+            })
             .collect();
-        let home = allied.len() == nations.len() && allied.len() == 1 && c.ally.as_deref() == Some(allied[0].as_str());
+        let home = allied.len() == nations.len()
+            && allied.len() == 1
+            && c.ally.as_deref() == Some(allied[0].as_str());
         if base || capital || home {
             out.insert(*h);
         }
@@ -60,7 +84,9 @@ pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>)
 /// Romans [14.12], [14.13]: whether a Force of `side` (units of `nations`) at `h` is within its
 /// supply radius.
 pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSet<String>) -> bool {
-    let Some(costs) = st.maps.costs("romans") else { return true };
+    let Some(costs) = st.maps.costs("romans") else {
+        return true;
+    };
     let src = sources(st, side, map, nations);
     let closed = |x: Hex| {
         let hex = x.to_string();
@@ -80,7 +106,10 @@ pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSe
 }
 
 fn nations_of(st: &State, ids: &BTreeSet<String>) -> BTreeSet<String> {
-    ids.iter().filter_map(|id| st.units.get(id)).map(|u| u.nation.clone()).collect()
+    ids.iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.nation.clone())
+        .collect()
 }
 
 /// Romans [14.21]: a move of `cid`'s Force (`force`) along `walked` from `start`: the first
@@ -102,19 +131,31 @@ pub fn charge_move(
         return Ok(());
     }
     let nations = nations_of(st, force);
-    let Some(out) = walked.steps.iter().find(|s| !in_supply(st, side, map, s.hex, &nations)) else {
+    let Some(out) = walked
+        .steps
+        .iter()
+        .find(|s| !in_supply(st, side, map, s.hex, &nations))
+    else {
         return Ok(());
     };
     let hex = out.hex;
-    st.spend(side, 1, "Romans [14.21]", &format!("taking {}'s Force beyond its supply radius at {hex}", st.commander_name(cid)))
-        .map_err(|e| match e {
-            RuleError::Illegal { rule, reason, .. } => RuleError::illegal(
-                format!("moves[{i}]"),
-                rule,
-                format!("{reason}: a Force may not leave its supply radius without the talent"),
-            ),
-            other => other,
-        })?;
+    st.spend(
+        side,
+        1,
+        "Romans [14.21]",
+        &format!(
+            "taking {}'s Force beyond its supply radius at {hex}",
+            st.commander_name(cid)
+        ),
+    )
+    .map_err(|e| match e {
+        RuleError::Illegal { rule, reason, .. } => RuleError::illegal(
+            format!("moves[{i}]"),
+            rule,
+            format!("{reason}: a Force may not leave its supply radius without the talent"),
+        ),
+        other => other,
+    })?;
     st.supply_paid.insert(cid.to_string());
     ev.push(Event::new(
         "Romans [14.21]",
@@ -179,7 +220,19 @@ pub fn end_of_phase(
             ));
         } else {
             let ids: Vec<String> = units.into_iter().collect();
-            land_attrition(st, side, &ids, &format!("{}'s Force at {hex}, out of supply with an empty treasury", st.commander_name(&cid)), "Romans [14.26]", standing, dice, ev)?;
+            land_attrition(
+                st,
+                side,
+                &ids,
+                &format!(
+                    "{}'s Force at {hex}, out of supply with an empty treasury",
+                    st.commander_name(&cid)
+                ),
+                "Romans [14.26]",
+                standing,
+                dice,
+                ev,
+            )?;
         }
     }
     Ok(())

@@ -144,7 +144,10 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 marks.push("SACKED (Romans 13.54)".into());
             }
             if let Some(sg) = st.sieges.get(&super::state::city_key(&c.at.map, &c.at.hex)) {
-                marks.push(format!("besieged by {} (Romans 13.43)", side_name(&sg.side)));
+                marks.push(format!(
+                    "besieged by {} (Romans 13.43)",
+                    side_name(&sg.side)
+                ));
             }
             p.cities.push(CityView {
                 name: c.name.clone(),

@@ -12,9 +12,11 @@ pub mod data;
 pub mod forced_march;
 pub mod movement;
 pub mod orders;
+pub mod parlay;
 pub mod sequence;
 pub mod setup;
 pub mod siege;
+pub mod siege_phase;
 pub mod state;
 pub mod supply;
 pub mod treasury;
@@ -156,7 +158,7 @@ impl Ruleset for Romans {
         })?;
         // [4.1]: the Siege Phase comes first when the player has a siege under way.
         if st.siege_phase.as_deref() == Some(side.as_str()) {
-            let mut ev = siege::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
+            let mut ev = siege_phase::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
             st.siege_phase = None;
             let (turn, phase) = (
                 st.turn_words(),
@@ -212,7 +214,7 @@ impl Ruleset for Romans {
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         sequence::end_campaign(st, &side);
-        siege::open_siege_phase(st, &mut ev);
+        siege_phase::open_siege_phase(st, &mut ev);
         Ok(ev)
     }
     fn template(&self, st: &State, side: &str) -> String {

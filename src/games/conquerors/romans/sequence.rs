@@ -11,7 +11,7 @@ use crate::ruleset::{Pending, PendingKind};
 pub fn pending(st: &State) -> Pending {
     match &st.phase {
         Phase::Campaign { side } if st.siege_phase.as_deref() == Some(side.as_str()) => {
-            super::siege::pending(st, side)
+            super::siege_phase::pending(st, side)
         }
         Phase::Campaign { side } => Pending {
             step: format!("turn-{}/{side}-campaign", st.turn_number()),

@@ -1,13 +1,18 @@
 //! The Conquerors (SPI): The Romans, The Macedonians and the Tactical battle game, one system.
 //!
 //! Shared by the games: `data` (the two hex maps, movement costs, the hexes the rules print),
-//! `force` (counters on the map: positions, land units in SSP, squadrons, commanders) and
-//! `movement` (a commander's path on the hex map), `interception` (land zones of interception)
-//! and `combat` (the strategic combat procedure on the Strategic CRT). `romans`: The Romans' own data and rules.
+//! `force` (counters on the map: positions, land units in SSP, squadrons, commanders),
+//! `movement` (a commander's path on the hex map), `interception` (land zones of interception),
+//! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
+//! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid) and
+//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules.
 
+pub mod attrition;
+pub mod city;
 pub mod combat;
 pub mod data;
 pub mod force;
 pub mod interception;
 pub mod movement;
 pub mod romans;
+pub mod supply;

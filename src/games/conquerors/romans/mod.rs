@@ -7,7 +7,9 @@
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
 //! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
 
+pub mod attrition;
 pub mod casualties;
+pub mod cities;
 pub mod combat;
 pub mod data;
 pub mod engage;
@@ -15,11 +17,16 @@ pub mod forced_march;
 pub mod interception;
 pub mod movement;
 pub mod orders;
+pub mod parlay;
 pub mod retreat;
 pub mod sequence;
 pub mod setup;
+pub mod siege;
+pub mod siege_phase;
 pub mod standing;
 pub mod state;
+pub mod supply;
+pub mod treasury;
 pub mod view;
 
 use std::sync::Arc;
@@ -156,16 +163,37 @@ impl Ruleset for Romans {
                 format!("{} must act now", sequence::side_name(&side)),
             )
         })?;
+        // [4.1]: the Siege Phase comes first when the player has a siege under way.
+        if st.siege_phase.as_deref() == Some(side.as_str()) {
+            let mut ev = siege_phase::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
+            st.siege_phase = None;
+            let (turn, phase) = (
+                st.turn_words(),
+                format!("{}'s Siege Phase", sequence::side_name(&side)),
+            );
+            crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
+            return Ok(ev);
+        }
+        if !o.sieges.is_empty() {
+            return Err(RuleError::illegal(
+                "sieges",
+                "Romans [4.1]",
+                "sieges are rolled in the Siege Phase, and none is on",
+            ));
+        }
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         let standing = ctx.standing;
         let mut dry = st.clone();
         let mut scratch = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
+            let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
+            siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
         }
         let mut ev = Vec::new();
         let before = st.combat.engagements;
         for (i, mv) in o.moves.iter().enumerate() {
+            let from = siege_from(st, mv);
             match movement::apply_move(st, &side, i, mv, Some(dice), &mut ev, standing) {
                 // [9.24]: a move a battle earlier in the phase made impossible is cancelled,
                 // not refused (the dice have been rolled).
@@ -174,10 +202,20 @@ impl Ruleset for Romans {
                         rule,
                         format!("moves[{i}] cannot be made after the battles before it, and is cancelled: {reason}"),
                     ));
+                    continue;
                 }
                 r => r?,
             }
+            siege::after_move(st, &side, i, mv, from, standing, Some(dice), &mut ev)?;
         }
+        // [14.21] rulings AMB-53: Forces still beyond the radius; [4.1] the Attrition Phase;
+        // [15.13] desert after the last Player-Turn of the Game-Turn.
+        supply::end_of_phase(st, &side, ctx.standing, dice, &mut ev)?;
+        attrition::attrition_phase(st, &side, ctx.standing, dice, &mut ev)?;
+        if st.players.last() == Some(&side) {
+            attrition::desert(st, ctx.standing, dice, &mut ev)?;
+        }
+        siege::lift_abandoned(st, &mut ev);
         if o.moves.is_empty() {
             ev.push(Event::new(
                 "Romans [5.0]",
@@ -187,6 +225,7 @@ impl Ruleset for Romans {
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         sequence::end_campaign(st, &side);
+        siege_phase::open_siege_phase(st, &mut ev);
         Ok(ev)
     }
     fn check_standing(
@@ -221,6 +260,16 @@ impl Ruleset for Romans {
     }
 }
 
+/// The hex a move's last hex is entered from ([13.43], errata 13.4-A).
+fn siege_from(st: &State, mv: &orders::Move) -> Option<String> {
+    let n = mv.path.len();
+    if n >= 2 {
+        Some(mv.path[n - 2].clone())
+    } else {
+        st.commanders.get(&mv.commander).map(|c| c.at.hex.clone())
+    }
+}
+
 /// The `orders:` part for `side`: each commander who may move, where he stands and what is
 /// with him, and the shape of a move.
 fn template(st: &State, side: &str) -> String {
@@ -233,6 +282,20 @@ fn template(st: &State, side: &str) -> String {
             "  # it is {}'s Campaign Phase\n{STANDING_HELP}",
             sequence::side_name(phasing)
         );
+    }
+    if st.siege_phase.as_deref() == Some(side) {
+        out.push_str("  # Romans [13.43]: the Siege Phase: each siege is rolled once unless `roll: false`.\n");
+        for (k, sg) in st.sieges.iter().filter(|(_, sg)| sg.side == side) {
+            if let Some(c) = st.cities.get(k) {
+                out.push_str(&format!(
+                    "  #   {} ({}, class {:?}), laid from {}\n",
+                    c.name, c.at.hex, c.class, sg.from
+                ));
+            }
+        }
+        out.push_str("  # A siege: {city: NAME, roll: true, losses_from: [UNIT], on_capture: {sack: false, garrison: kill}}\n");
+        out.push_str("  sieges: []\n");
+        return out;
     }
     out.push_str("  # Romans [5.0]: each commander moves once, 20 MP; list his path hex by hex.\n");
     out.push_str("  # Commanders and what stands with them:\n");
@@ -273,7 +336,10 @@ fn template(st: &State, side: &str) -> String {
     out.push_str(
         "  #   pick_up: {\"CCRR\": [UNIT]}, drop_off: {\"CCRR\": [UNIT]}, inside: false,\n",
     );
-    out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]}}\n");
+    out.push_str("  #   forced_march: {extra_hexes: N, losses_from: [UNIT]},\n");
+    out.push_str(
+        "  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n",
+    );
     out.push_str("  moves: []\n");
     out.push_str(STANDING_HELP);
     out

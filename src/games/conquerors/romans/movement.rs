@@ -3,8 +3,9 @@
 //! ([5.13]); a unit serves one commander a phase ([5.23]), a commander moves once ([5.0]
 //! procedure), a stack split moves apart from its start ([5.28]). The path is walked by the
 //! shared `conquerors::movement`. What the movement would start and this engine does not
-//! resolve yet — combat ([5.53], [9]), interception ([6]), sieges ([13]), desert attrition
-//! ([15.13]), fleets ([5.43], [11], [12]) — is refused with its section, never skipped.
+//! resolve yet — combat ([5.53], [9]), interception ([6]), fleets ([5.43], [11], [12]) — is
+//! refused with its section, never skipped. Assaults and sieges at the end of a move are
+//! `siege`'s; the supply talent ([14.21]) is charged here, through `supply`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -15,7 +16,7 @@ use super::orders::{Move, Standing};
 use super::state::{Moved, State};
 use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, Walk};
 use crate::geo::hexmap::CityClass;
-use crate::geo::{Hex, Terrain};
+use crate::geo::{Hex, HexMap};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -37,8 +38,10 @@ impl Occupancy for Seen<'_> {
     }
     fn closed_city(&self, h: Hex) -> Option<String> {
         let c = self.st.city_at(self.map, h)?;
-        (matches!(c.class, CityClass::A | CityClass::B) && c.control.as_deref() != Some(self.side))
-            .then(|| format!("{} ({:?})", c.name, c.class))
+        (matches!(c.class, CityClass::A | CityClass::B)
+            && !c.sacked
+            && c.control.as_deref() != Some(self.side))
+        .then(|| format!("{} ({:?})", c.name, c.class))
     }
 }
 
@@ -107,6 +110,9 @@ fn leg(
             "Romans [10.14]",
             format!("{cid} is Disrupted by a retreat of more than 4 MP and may not move this Player-Turn"),
         ));
+    }
+    if spent0.is_none() {
+        super::siege::check_move(st, side, i, mv)?;
     }
     if spent0.is_none() && st.moved.contains_key(cid) {
         return Err(refuse(i, "Romans [5.0]", format!("{cid} has already moved this Campaign Phase (a Force that has finished moving may not move again)")));
@@ -301,10 +307,13 @@ fn leg(
         side,
     };
     if let Some(c) = seen.closed_city(last) {
-        return Err(refuse(i, "Romans [5.52], [13.4]", format!("{last} holds {c}: a Force enters it only to besiege it, and sieges are not resolved by this engine yet")));
-    }
-    if rest.is_empty() && map.hex(last).map(|e| e.terrain) == Some(Terrain::Desert) {
-        return Err(refuse(i, "Romans [15.13]", format!("{last} is desert: ending a move there brings attrition, which this engine does not resolve yet")));
+        if mv.besiege.is_none() {
+            return Err(refuse(
+                i,
+                "Romans [5.52], [13.4]",
+                format!("{last} holds {c}: a Force enters it only to besiege it (`besiege: {{}}`)"),
+            ));
+        }
     }
     if cmd.office.as_deref() == Some("consul-for-rome") {
         for s in &walked.steps {
@@ -408,6 +417,8 @@ fn leg(
             }
         }
     }
+    // [14.21]: the supply talent when the Force goes beyond its radius.
+    super::supply::charge_move(st, side, i, cid, &map, &walked, &force, ev)?;
     // Done: everything moves.
     let words: Vec<String> = walked
         .steps

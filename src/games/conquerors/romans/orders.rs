@@ -1,7 +1,8 @@
 //! The orders of The Romans (the `orders:` of an order file): a Campaign Phase's moves, each a
 //! commander's path with what he takes along and leaves behind (Romans [5.0], [5.13]) and an
-//! optional Forced March declaration ([5.83]); and the standing orders for decisions inside the
-//! opponent's Campaign Phase: interception, retreats, losses ([6], [10], [9.51]).
+//! optional Forced March declaration ([5.83]), an assault or a siege at its end ([13.24],
+//! [13.43]); the Siege Phase's sieges; and the standing orders for decisions inside the
+//! opponent's Campaign Phase: interception, retreats, losses, surrender terms ([6], [10], [9.51], [13.56]).
 
 use std::collections::BTreeMap;
 
@@ -44,6 +45,127 @@ pub struct Move {
     /// End inside the friendly city of the last hex ([13.13], capacity [7.13]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub inside: bool,
+    /// Assault the C or D city of the last hex ([13.24], [13.25]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assault: Option<Assault>,
+    /// Besiege the city of the last hex: the roll comes in the next Siege Phase ([13.43]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub besiege: Option<Besiege>,
+}
+
+/// An assault on a C or D city at the end of a move (Romans [13.24]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Assault {
+    /// The most tries, 4 MP each, while MP remain ([13.25]); default 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tries: Option<u32>,
+    /// The units that lose the SSP of each NO, in order ([13.25]); the rest by id (default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses_from: Vec<String>,
+    /// Surrender terms offered first ([13.56]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parlay: Option<Terms>,
+    /// What to do with the city if it falls ([13.51]); default: control it, kill the garrison.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_capture: Option<Capture>,
+}
+
+/// A siege laid at the end of a move (Romans [13.43]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Besiege {
+    /// Surrender terms offered before the siege is laid ([13.56]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parlay: Option<Terms>,
+}
+
+/// What the captor does with a city taken ([13.26], [13.51]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Capture {
+    /// Sack it for plunder ([13.53]) instead of controlling it; its garrison is sold into
+    /// slavery (follow-up 13.6).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sack: bool,
+    /// The garrison of a city controlled ([13.26] B, errata 13.26-B); default `kill`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garrison: Option<GarrisonFate>,
+}
+
+/// The fate of a captured garrison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum GarrisonFate {
+    /// Eliminated (back to the counter mix, errata 17.3).
+    Kill,
+    /// Set free to the nearest friendly city that can hold it ([13.26] B).
+    Free,
+    /// Sold into slavery: out of the game for good (errata 13.26-B).
+    Slavery,
+}
+
+/// Surrender terms the engine enforces (Romans [13.56], ruling AMB-65).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Terms {
+    /// The garrison goes free to the nearest friendly city ([13.26] B); otherwise the captor
+    /// disposes of it by `on_capture`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub garrison_free: bool,
+    /// The city is not sacked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_sack: bool,
+    /// Talents the city's owner pays the attacker as tribute.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tribute: u32,
+    /// Talents the attacker pays the city's owner.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub payment: u32,
+}
+
+/// The terms a player accepts for one of his cities (Romans [13.56]): every offer at least as
+/// good is accepted.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Acceptable {
+    /// Only if the garrison goes free.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub garrison_free: bool,
+    /// Only if the city is not sacked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_sack: bool,
+    /// The most tribute he pays.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub max_tribute: u32,
+    /// The least payment he takes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub min_payment: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// One siege in the Siege Phase (Romans [13.43]): roll or not, and what to do with the city.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SiegeOrder {
+    /// The besieged city (its name or hex).
+    pub city: String,
+    /// Roll this Siege Phase (default true); false keeps the siege without a roll, so the
+    /// besiegers stay free to move (ruling AMB-26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<bool>,
+    /// The units that lose the besieger's SSP on a NO ([13.44]); the rest by id (default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses_from: Vec<String>,
+    /// Surrender terms offered before the roll ([13.56]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parlay: Option<Terms>,
+    /// What to do with the city if it falls ([13.51]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_capture: Option<Capture>,
 }
 
 /// Orders for one step.
@@ -53,6 +175,9 @@ pub struct Orders {
     /// The Campaign Phase's moves, in the order made ([5.0] procedure).
     #[serde(default)]
     pub moves: Vec<Move>,
+    /// The Siege Phase's sieges ([4.1], [13.43]); a siege not named is rolled (default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sieges: Vec<SiegeOrder>,
 }
 
 /// Standing orders: the non-phasing player's answers, sent in advance, to the decisions the
@@ -81,10 +206,15 @@ pub struct Standing {
     /// cheapest hexes toward the nearest city of yours), reported as a default.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub retreat_path: BTreeMap<String, Vec<String>>,
-    /// Losses ([9.51], [10.23], [10.32]): unit ids in the order they take SSP (each contingent
+    /// Losses ([9.51], [10.23], [10.32], a siege's NO on a garrison [13.44], attrition [15]): unit
+    /// ids in the order they take SSP (each contingent
     /// still losing in proportion, [9.66]); units not named lose in the order of their ids.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub losses: Vec<String>,
+    /// City (name or hex) → the surrender terms accepted there ([13.56]); a city not named
+    /// refuses every parlay (default).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub surrender: BTreeMap<String, Acceptable>,
 }
 
 /// Where a Force tries to intercept ([6.3]).

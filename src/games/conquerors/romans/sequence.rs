@@ -1,9 +1,8 @@
 //! Romans [4.1]: the sequence of play as far as it is built. Each Game-Turn, each player in
 //! turn (Rome first, [4.0]) has his Campaign Phase ([5]); then the month advances ([4.1] B).
 //! A Winter/Planning Turn ([4.2]) stops the game: it is not built yet. The Mutual Diplomacy
-//! Phase (errata 4.1), the Siege Phase and the Attrition Phase of each Player-Turn are not built
-//! either; nothing this engine lets a player do yet gives them anything to resolve (no siege
-//! can be declared, no fleet leaves port), and docs/coverage/romans.md lists them as missing.
+//! Phase (errata 4.1) is not built either. A player with a siege under way has his Siege Phase
+//! first (`siege`); his Attrition Phase ends his Campaign Phase (`attrition`).
 
 use super::state::{Phase, State};
 use crate::ruleset::{Pending, PendingKind};
@@ -11,6 +10,9 @@ use crate::ruleset::{Pending, PendingKind};
 /// Who must act next.
 pub fn pending(st: &State) -> Pending {
     match &st.phase {
+        Phase::Campaign { side } if st.siege_phase.as_deref() == Some(side.as_str()) => {
+            super::siege_phase::pending(st, side)
+        }
         Phase::Campaign { side } => Pending {
             step: format!("turn-{}/{side}-campaign", st.turn_number()),
             kind: PendingKind::Orders,
@@ -55,6 +57,7 @@ pub fn end_campaign(st: &mut State, side: &str) {
     super::combat::end_of_phase(st);
     st.moved.clear();
     st.committed.clear();
+    st.supply_paid.clear();
     let i = st.players.iter().position(|p| p == side).unwrap_or(0);
     if let Some(next) = st.players.get(i + 1) {
         st.phase = Phase::Campaign { side: next.clone() };

@@ -70,6 +70,10 @@ pub fn initial_state(
         committed: BTreeMap::new(),
         combat: Default::default(),
         options: options.to_vec(),
+        sieges: BTreeMap::new(),
+        siege_phase: None,
+        supply_paid: BTreeSet::new(),
+        enslaved: BTreeMap::new(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),
@@ -89,6 +93,7 @@ pub fn initial_state(
                         },
                         control: None,
                         ally: None,
+                        sacked: false,
                     },
                 );
             }

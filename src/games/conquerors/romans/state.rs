@@ -45,6 +45,9 @@ pub struct CityState {
     /// The ally whose home city it is ([20.15]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ally: Option<String>,
+    /// Sacked: for the rest of the game no city, base or port ([13.54]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sacked: bool,
 }
 
 /// An ally on the Alliance Table ([16.2]).
@@ -115,6 +118,19 @@ pub struct State {
     /// Retreats, Disruption, interceptions and battles of the phase ([6], [9], [10]).
     #[serde(default)]
     pub combat: super::combat::CombatState,
+    /// Sieges under way by city key ([13.4]; `siege.rs`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sieges: BTreeMap<String, super::siege::Siege>,
+    /// The side whose Siege Phase comes before its Campaign Phase ([4.1]; `siege.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siege_phase: Option<String>,
+    /// Commanders whose Force has paid its supply talent this Campaign Phase ([14.21]).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub supply_paid: BTreeSet<String>,
+    /// Garrisons sold into slavery: out of the game and the counter mix (errata 13.26-B,
+    /// follow-up 13.6).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub enslaved: BTreeMap<String, LandUnit>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

@@ -25,6 +25,9 @@ fn colour(side: &str) -> &'static str {
 /// The phase in words.
 pub fn phase_words(st: &State) -> String {
     match &st.phase {
+        Phase::Campaign { side } if st.siege_phase.as_deref() == Some(side.as_str()) => {
+            format!("{}'s Siege Phase", side_name(side))
+        }
         Phase::Campaign { side } => format!("{}'s Campaign Phase", side_name(side)),
         Phase::Winter => "Winter/Planning Turn (not resolved yet)".into(),
         Phase::Over => "game over".into(),
@@ -136,6 +139,15 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             let mut marks = vec![format!("class {:?}", c.class)];
             if let Some(a) = &c.ally {
                 marks.push(format!("{a} home city"));
+            }
+            if c.sacked {
+                marks.push("SACKED (Romans 13.54)".into());
+            }
+            if let Some(sg) = st.sieges.get(&super::state::city_key(&c.at.map, &c.at.hex)) {
+                marks.push(format!(
+                    "besieged by {} (Romans 13.43)",
+                    side_name(&sg.side)
+                ));
             }
             p.cities.push(CityView {
                 name: c.name.clone(),

@@ -1,0 +1,239 @@
+//! Romans [14]: land supply. A Force is in supply within 10 MP (`movement.yaml` radii.supply)
+//! of a friendly controlled Naval Base or its capital ([14.11], [14.12]; allies also their home
+//! cities, [14.14]; any friendly controlled Naval Base serves anyone, errata 14.14), traced over
+//! land and coastal hexes only (errata 14.12) and never through an enemy stack of more than 5
+//! SSP outside a city or an enemy A/B city hex ([14.13]); a base blockaded by an enemy fleet
+//! does not serve ([14.15]). Going beyond the radius costs 1 talent, once a phase a Force
+//! ([14.21]), paid at that moment through `State::spend`; without it the Force may not leave
+//! the radius. A commander-led Force that stays beyond it outside a friendly city hex pays at
+//! the end of its phase, or, unable to pay, rolls land attrition (rulings AMB-53, AMB-64, R-41;
+//! [14.26]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::attrition::land_attrition;
+use super::data::model::NationKind;
+use super::orders::Standing;
+use super::sequence::side_name;
+use super::state::State;
+use crate::games::conquerors::movement::Walk;
+use crate::games::conquerors::supply::distance;
+use crate::geo::hexmap::CityClass;
+use crate::geo::{Hex, HexMap};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
+
+/// The supply radius in half MP ([14.12]).
+pub fn radius(st: &State) -> u32 {
+    st.pack
+        .movement
+        .radii
+        .get("supply")
+        .map(|r| r.half_mp)
+        .unwrap_or(20)
+}
+
+/// Romans [14.11], [14.14], [14.15], errata 14.14: the supply sources on `map` of a Force of
+/// `side` made of units of `nations`.
+pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>) -> BTreeSet<Hex> {
+    let mut out = BTreeSet::new();
+    let blockaded = |h: Hex| {
+        st.squadrons
+            .values()
+            .any(|q| q.side != side && q.at.map == map.id && q.at.hex == h.to_string())
+    };
+    for (h, e) in &map.hexes {
+        let Some(c) = st.city_at(&map.id, *h) else {
+            continue;
+        };
+        if c.sacked || c.control.as_deref() != Some(side) || blockaded(*h) {
+            continue;
+        }
+        let base = e.naval_base;
+        let capital = st
+            .pack
+            .counters
+            .nations
+            .get(side)
+            .and_then(|n| n.capital.as_ref())
+            .is_some_and(|p| {
+                p.city.as_deref() == Some(c.name.as_str())
+                    && p.map.as_deref().is_none_or(|m| m == map.id)
+            });
+        // [14.14]: a Force of one ally's units also draws on that ally's home cities.
+        let allied: Vec<&String> = nations
+            .iter()
+            .filter(|n| {
+                st.pack
+                    .counters
+                    .nations
+                    .get(*n)
+                    .is_some_and(|x| x.kind == NationKind::Ally)
+            })
+            .collect();
+        let home = allied.len() == nations.len()
+            && allied.len() == 1
+            && c.ally.as_deref() == Some(allied[0].as_str());
+        if base || capital || home {
+            out.insert(*h);
+        }
+    }
+    out
+}
+
+/// Romans [14.12], [14.13]: whether a Force of `side` (units of `nations`) at `h` is within its
+/// supply radius.
+pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSet<String>) -> bool {
+    let Some(costs) = st.maps.costs("romans") else {
+        return true;
+    };
+    let src = sources(st, side, map, nations);
+    let closed = |x: Hex| {
+        let hex = x.to_string();
+        let stack: u32 = st
+            .units_at(&map.id, &hex)
+            .filter(|(_, u)| u.side != side && !u.at.inside)
+            .map(|(_, u)| u.ssp)
+            .sum();
+        let city = st.city_at(&map.id, x).is_some_and(|c| {
+            !c.sacked
+                && matches!(c.class, CityClass::A | CityClass::B)
+                && c.control.as_deref().is_some_and(|o| o != side)
+        });
+        stack > 5 || city
+    };
+    distance(costs, map, &closed, h, &src, radius(st)).is_some()
+}
+
+fn nations_of(st: &State, ids: &BTreeSet<String>) -> BTreeSet<String> {
+    ids.iter()
+        .filter_map(|id| st.units.get(id))
+        .map(|u| u.nation.clone())
+        .collect()
+}
+
+/// Romans [14.21]: a move of `cid`'s Force (`force`) along `walked` from `start`: the first
+/// hex beyond the radius costs 1 talent, once this phase for this Force.
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]` when the treasury cannot pay.
+#[allow(clippy::too_many_arguments)]
+pub fn charge_move(
+    st: &mut State,
+    side: &str,
+    i: usize,
+    cid: &str,
+    map: &HexMap,
+    walked: &Walk,
+    force: &BTreeSet<String>,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if force.is_empty() || st.supply_paid.contains(cid) {
+        return Ok(());
+    }
+    let nations = nations_of(st, force);
+    let Some(out) = walked
+        .steps
+        .iter()
+        .find(|s| !in_supply(st, side, map, s.hex, &nations))
+    else {
+        return Ok(());
+    };
+    let hex = out.hex;
+    st.spend(
+        side,
+        1,
+        "Romans [14.21]",
+        &format!(
+            "taking {}'s Force beyond its supply radius at {hex}",
+            st.commander_name(cid)
+        ),
+    )
+    .map_err(|e| match e {
+        RuleError::Illegal { rule, reason, .. } => RuleError::illegal(
+            format!("moves[{i}]"),
+            rule,
+            format!("{reason}: a Force may not leave its supply radius without the talent"),
+        ),
+        other => other,
+    })?;
+    st.supply_paid.insert(cid.to_string());
+    ev.push(Event::new(
+        "Romans [14.21]",
+        format!(
+            "{}'s Force goes beyond its supply radius at {hex}: {} pays 1 talent ({} left)",
+            st.commander_name(cid),
+            side_name(side),
+            st.talents(side)
+        ),
+    ));
+    Ok(())
+}
+
+/// Rulings AMB-53, AMB-64, [14.26]: at the end of `side`'s Campaign Phase, each of its
+/// commander-led Forces beyond the radius that has not paid this phase pays 1 talent; one that
+/// cannot rolls on the Land Attrition Table.
+pub fn end_of_phase(
+    st: &mut State,
+    side: &str,
+    standing: &BTreeMap<String, Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let mut forces: BTreeMap<(String, String), (String, BTreeSet<String>)> = BTreeMap::new();
+    for (id, c) in st.commanders.iter().filter(|(_, c)| c.side == side) {
+        forces
+            .entry((c.at.map.clone(), c.at.hex.clone()))
+            .or_insert_with(|| (id.clone(), BTreeSet::new()));
+    }
+    for (id, u) in st.units.iter().filter(|(_, u)| u.side == side) {
+        if let Some(f) = forces.get_mut(&(u.at.map.clone(), u.at.hex.clone())) {
+            f.1.insert(id.clone());
+        }
+    }
+    let mut maps: BTreeMap<String, HexMap> = BTreeMap::new();
+    for ((m, hex), (cid, units)) in forces {
+        if units.is_empty() || st.supply_paid.contains(&cid) {
+            continue;
+        }
+        if !maps.contains_key(&m) {
+            let Some(x) = st.map(&m) else { continue };
+            maps.insert(m.clone(), x);
+        }
+        let map = &maps[&m];
+        let Ok(h) = Hex::parse(&hex) else { continue };
+        // Ruling R-41: a Force standing in a friendly city hex is not charged for staying.
+        let sheltered = st
+            .city_at(&m, h)
+            .is_some_and(|c| !c.sacked && c.control.as_deref() == Some(side));
+        if sheltered || in_supply(st, side, map, h, &nations_of(st, &units)) {
+            continue;
+        }
+        if st.spend(side, 1, "Romans [14.21]", "supply").is_ok() {
+            ev.push(Event::new(
+                "Romans [14.21], ruling AMB-53",
+                format!(
+                    "{}'s Force at {hex} is beyond its supply radius: {} pays 1 talent ({} left)",
+                    st.commander_name(&cid),
+                    side_name(side),
+                    st.talents(side)
+                ),
+            ));
+        } else {
+            let ids: Vec<String> = units.into_iter().collect();
+            land_attrition(
+                st,
+                side,
+                &ids,
+                &format!(
+                    "{}'s Force at {hex}, out of supply with an empty treasury",
+                    st.commander_name(&cid)
+                ),
+                "Romans [14.26]",
+                standing,
+                dice,
+                ev,
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -4,16 +4,25 @@
 //! shared with The Macedonians (counters on the map, commander movement on hexes) are in the
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
-//! (5.8), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
+//! (5.8), [`winter`] (4.2) with [`economy`] and [`raising`] (17), [`senate`] and [`augury`]
+//! (18), [`victory`] (19), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
 
+pub mod augury;
 pub mod data;
+pub mod economy;
 pub mod forced_march;
 pub mod movement;
 pub mod orders;
+pub mod raising;
+pub mod senate;
 pub mod sequence;
 pub mod setup;
 pub mod state;
+pub mod victory;
 pub mod view;
+pub mod winter;
+pub mod winter_orders;
+pub mod winter_template;
 
 use std::sync::Arc;
 
@@ -135,6 +144,12 @@ impl Ruleset for Romans {
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
+        if st.phase == Phase::Winter {
+            let mut ev = winter::apply(st, sub, dice)?;
+            let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
+            crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, None, false);
+            return Ok(ev);
+        }
         let Phase::Campaign { side } = st.phase.clone() else {
             return Err(RuleError::illegal(
                 "orders",
@@ -150,10 +165,26 @@ impl Ruleset for Romans {
             )
         })?;
         // Every move is checked before the first die ([5.0] procedure: in the order given).
+        if o.winter.is_some() {
+            return Err(RuleError::illegal(
+                "winter",
+                "Romans [4.2]",
+                "Winter orders wait for the Winter/Planning Turn",
+            ));
+        }
         let mut dry = st.clone();
         let mut scratch = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
+        }
+        // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
+        if side == "rome" && victory::roma_legion_present(st) && !victory::roma_legion_present(&dry)
+        {
+            return Err(RuleError::illegal(
+                "moves",
+                "Romans [17.36]",
+                "Rome must keep a full-strength legion in Roma at all times (AMB-40)",
+            ));
         }
         let mut ev = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
@@ -167,7 +198,18 @@ impl Ruleset for Romans {
         }
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
+        let from = ev.len();
         sequence::end_campaign(st, &side);
+        // [19.15], [17.36]: the sudden ends; [19.2]: the last Game-Turn; [4.2]: a Winter.
+        if let Some(o) = victory::sudden_death(st) {
+            victory::end_game(st, o, &mut ev);
+        } else if st.phase == Phase::Over {
+            let o = victory::final_outcome(st);
+            victory::end_game(st, o, &mut ev);
+        } else if st.phase == Phase::Winter {
+            winter::begin(st, dice, &mut ev)?;
+        }
+        crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
         Ok(ev)
     }
     fn template(&self, st: &State, side: &str) -> String {
@@ -177,6 +219,13 @@ impl Ruleset for Romans {
         let mut v = vec![format!("{}: {}", st.turn_words(), view::phase_words(st))];
         for (s, t) in &st.treasury {
             v.push(format!("{} treasury: {t} talents", sequence::side_name(s)));
+        }
+        for s in &st.players {
+            v.push(format!(
+                "{}: {} VP",
+                sequence::side_name(s),
+                victory::score(st, s).total
+            ));
         }
         for s in &st.players {
             let ssp: u32 = st
@@ -197,6 +246,9 @@ impl Ruleset for Romans {
 /// The `orders:` part for `side`: each commander who may move, where he stands and what is
 /// with him, and the shape of a move.
 fn template(st: &State, side: &str) -> String {
+    if st.phase == Phase::Winter {
+        return winter_template::template(st, side);
+    }
     let mut out = String::new();
     let Phase::Campaign { side: phasing } = &st.phase else {
         return "  # nothing to order: the game cannot go on\n".into();

@@ -52,6 +52,9 @@ pub struct Orders {
     /// The Campaign Phase's moves, in the order made ([5.0] procedure).
     #[serde(default)]
     pub moves: Vec<Move>,
+    /// A Winter/Planning Turn's orders ([4.2], `winter_orders.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winter: Option<super::winter_orders::WinterOrders>,
 }
 
 /// Standing orders (none yet: interception and the other decisions in the opponent's turn

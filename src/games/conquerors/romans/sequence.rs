@@ -1,6 +1,6 @@
 //! Romans [4.1]: the sequence of play as far as it is built. Each Game-Turn, each player in
 //! turn (Rome first, [4.0]) has his Campaign Phase ([5]); then the month advances ([4.1] B).
-//! A Winter/Planning Turn ([4.2]) stops the game: it is not built yet. The Mutual Diplomacy
+//! After each October but the last comes a Winter/Planning Turn ([4.2], `winter.rs`). The Mutual Diplomacy
 //! Phase (errata 4.1), the Siege Phase and the Attrition Phase of each Player-Turn are not built
 //! either; nothing this engine lets a player do yet gives them anything to resolve (no siege
 //! can be declared, no fleet leaves port), and docs/coverage/romans.md lists them as missing.
@@ -22,19 +22,21 @@ pub fn pending(st: &State) -> Pending {
             ),
             rule: "Romans [4.1], [5.0]".into(),
         },
-        Phase::Winter => Pending {
-            step: format!("winter-after-turn-{}", st.turn_number()),
-            kind: PendingKind::GameOver,
-            sides: vec![],
-            prompt: "the Winter/Planning Turn (Romans [4.2]) has come, and this engine does not resolve it yet: the game cannot go on".into(),
-            rule: "Romans [4.2]".into(),
-        },
+        Phase::Winter => super::winter::pending(st),
         Phase::Over => Pending {
             step: "over".into(),
             kind: PendingKind::GameOver,
             sides: vec![],
-            prompt: "the last Game-Turn is over (Romans [20.13])".into(),
-            rule: "Romans [19], [20.13]".into(),
+            prompt: match &st.victory.outcome {
+                Some(o) => format!("the game is over: {}", o.words),
+                None => "the last Game-Turn is over (Romans [20.13])".into(),
+            },
+            rule: st
+                .victory
+                .outcome
+                .as_ref()
+                .map(|o| o.rule.clone())
+                .unwrap_or_else(|| "Romans [19], [20.13]".into()),
         },
     }
 }

@@ -24,7 +24,7 @@ pub enum Phase {
         /// The phasing player.
         side: String,
     },
-    /// The Winter/Planning Turn ([4.2]) has come; it is not built yet and the game stops here.
+    /// The Winter/Planning Turn ([4.2]): `winter.rs`, its details in [`State::winter`].
     Winter,
     /// The last Game-Turn is over.
     Over,
@@ -112,6 +112,19 @@ pub struct State {
     /// Options chosen at `new`.
     #[serde(default)]
     pub options: Vec<String>,
+    /// The Winter/Planning Turn in progress ([4.2], `winter.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winter: Option<super::winter::WinterState>,
+    /// Victory Points earned and the result ([19], `victory.rs`).
+    #[serde(default)]
+    pub victory: super::victory::Ledger,
+    /// The Senate's records between Winters ([18], `senate.rs`).
+    #[serde(default)]
+    pub senate: super::senate::SenateState,
+    /// Game-Turns this Campaign Year an enemy fleet blockaded each Roman revenue source, by
+    /// city name ([17.15]: two cut its revenue for the Winter); the naval rules count them.
+    #[serde(default)]
+    pub blockades: BTreeMap<String, u32>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

@@ -164,6 +164,7 @@ impl Ruleset for Romans {
                 format!("{} must act now", sequence::side_name(&side)),
             )
         })?;
+        let roma_full = victory::roma_legion_present(st);
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         if o.winter.is_some() {
             return Err(RuleError::illegal(
@@ -178,8 +179,7 @@ impl Ruleset for Romans {
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
         }
         // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
-        if side == "rome" && victory::roma_legion_present(st) && !victory::roma_legion_present(&dry)
-        {
+        if side == "rome" && roma_full && !victory::roma_legion_present(&dry) {
             return Err(RuleError::illegal(
                 "moves",
                 "Romans [17.36]",
@@ -201,7 +201,7 @@ impl Ruleset for Romans {
         let from = ev.len();
         sequence::end_campaign(st, &side);
         // [19.15], [17.36]: the sudden ends; [19.2]: the last Game-Turn; [4.2]: a Winter.
-        if let Some(o) = victory::sudden_death(st) {
+        if let Some(o) = victory::sudden_death(st, roma_full) {
             victory::end_game(st, o, &mut ev);
         } else if st.phase == Phase::Over {
             let o = victory::final_outcome(st);

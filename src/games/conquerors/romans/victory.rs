@@ -240,8 +240,10 @@ pub fn roma_legion_present(st: &State) -> bool {
 }
 
 /// Romans [19.15], [17.36]: the game ends at once when Roma falls to another player (he wins)
-/// or holds no full-strength legion (Rome loses; AMB-40: a shortfall the enemy causes).
-pub fn sudden_death(st: &State) -> Option<Outcome> {
+/// or loses its full-strength legion (Rome loses; AMB-40: a shortfall the enemy causes).
+/// `had_full_legion`: Roma held one when the entry being resolved began (ruling R-76: the
+/// loss is judged on what happens in play).
+pub fn sudden_death(st: &State, had_full_legion: bool) -> Option<Outcome> {
     let (key, full) = roma(st)?;
     let opponent = st.players.iter().find(|p| *p != "rome").cloned();
     if let Some(holder) = st.cities.get(&key).and_then(|c| c.control.clone()) {
@@ -257,7 +259,7 @@ pub fn sudden_death(st: &State) -> Option<Outcome> {
             });
         }
     }
-    if !full {
+    if had_full_legion && !full {
         return Some(Outcome {
             words: format!(
                 "Roma holds no full-strength legion: Rome loses{}",

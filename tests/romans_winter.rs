@@ -686,3 +686,66 @@ fn romans_19_2_a_roman_win_without_a_major_battle_is_nominal() {
         o.words
     );
 }
+
+#[test]
+fn romans_18_32_a_posted_legion_stays_for_the_year() {
+    let (mut s, _, _) = first_winter(11);
+    set_augury(&mut s, 2, "rising-in-hispania");
+    winter(
+        &mut s,
+        "winter: {senate: {augury_legions: [legion-IV]}}",
+        "winter: {}",
+        &mut dice(3),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let r = submit(
+        &mut s,
+        orders("moves: [{commander: praetor-augury, with: [legion-IV], path: [\"0508\"]}]"),
+        &mut dice(1),
+    );
+    refused(r, "Romans [18.32]");
+}
+
+#[test]
+fn romans_18_15_a_proconsul_needs_more_than_seven_legions_in_the_field() {
+    let (mut s, _, _) = first_winter(15);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    s.treasury.insert("rome".into(), 60);
+    let r = winter(
+        &mut s,
+        "winter: {senate: {proconsul: true}}",
+        "winter: {}",
+        &mut dice(3),
+    );
+    let why = refused(r, "Romans [18.15]");
+    assert!(why.contains("Rome has 4"), "{why}");
+    // Four more legions at Capua: 8 in the field.
+    winter(
+        &mut s,
+        "winter: {legions: [{legion: VI, at: Capua}, {legion: VII, at: Capua}, {legion: VIII, at: Capua}, {legion: IX, at: Capua}], senate: {proconsul: true}}",
+        "winter: {}",
+        &mut dice(3),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.commanders["proconsul"].at.hex, "2914");
+    assert_eq!(
+        s.commanders
+            .values()
+            .filter(|c| c.pool.as_deref() == Some("praetors"))
+            .count(),
+        3,
+        "AMB-33: 9 legions, 3 praetors"
+    );
+}
+
+#[test]
+fn romans_4_2_no_movement_in_winter() {
+    let (mut s, _, _) = first_winter(16);
+    let r = winter(
+        &mut s,
+        "moves: [{commander: field-consul, path: [\"4320\"]}]",
+        "winter: {}",
+        &mut dice(3),
+    );
+    refused(r, "Romans [4.2]");
+}

@@ -165,6 +165,9 @@ impl Ruleset for Romans {
             )
         })?;
         let roma_full = victory::roma_legion_present(st);
+        for (i, mv) in o.moves.iter().enumerate() {
+            senate::check_posted(st, i, mv)?;
+        }
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         if o.winter.is_some() {
             return Err(RuleError::illegal(

@@ -136,6 +136,32 @@ pub fn praetors_due(st: &State) -> u32 {
     legions.div_ceil(4)
 }
 
+/// Romans [18.15]: legions in the field (all but those in Roma; auxiliaries are not legions).
+pub fn field_legions(st: &State, roma_hex: &str) -> u32 {
+    st.units
+        .values()
+        .filter(|u| u.side == "rome" && u.kind == "legion" && u.at.hex != roma_hex)
+        .count() as u32
+}
+
+/// Romans [18.32], AMB-44: a legion the Augury sent away stays there until the next Winter.
+///
+/// Errors: [`RuleError::Illegal`] naming the move when it takes such a legion along.
+pub fn check_posted(st: &State, i: usize, mv: &super::orders::Move) -> Result<(), RuleError> {
+    for id in mv.with.iter().chain(mv.pick_up.values().flatten()) {
+        if let Some(place) = st.senate.posted.get(id) {
+            return Err(RuleError::illegal(
+                format!("moves[{i}]"),
+                "Romans [18.32]",
+                format!(
+                    "{id} was sent to {place} by the Augury and stays there until the next Winter"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Romans [18.22]: the most legates Rome may have: as many as praetors, one while its own
 /// fleet is under 6 squadrons.
 pub fn legates_allowed(st: &State) -> u32 {
@@ -403,6 +429,21 @@ pub fn appoint(
     for h in &lat {
         let id = next_id(st, "legate");
         new_commander(st, &id, "legates", None, h);
+    }
+    if o.proconsul {
+        let field = field_legions(st, &roma);
+        if field <= 7 {
+            return Err(RuleError::illegal(
+                "senate.proconsul",
+                "Romans [18.15]",
+                format!("a Proconsul needs more than 7 legions in the field; Rome has {field}"),
+            ));
+        }
+        new_commander(st, "proconsul", "consuls", Some("proconsul"), &roma);
+        ev.push(Event::new(
+            "Romans [18.15]",
+            "a Proconsul, drawn untried from the consuls, is appointed in Roma until the next Winter",
+        ));
     }
     ev.push(Event::new(
         "Romans [18.21], [18.22]",

@@ -74,6 +74,10 @@ pub struct Senate {
     /// Hexes where the new legates appear, one each: ports with a Roman squadron (AMB-34).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legates_at: Vec<String>,
+    /// Appoint a Proconsul in Roma (Romans [18.15]: only while more than 7 legions are in the
+    /// field, the Roma legion and auxiliaries not counted).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub proconsul: bool,
     /// The legions the Augury sends away (events 2, 10, 11): each in play, not the Roma
     /// legion where the event says so. Fewer than asked: new legions are raised there.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

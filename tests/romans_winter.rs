@@ -749,3 +749,37 @@ fn romans_4_2_no_movement_in_winter() {
     );
     refused(r, "Romans [4.2]");
 }
+
+#[test]
+fn romans_17_34_siege_trains_for_macedon_not_rome() {
+    let (mut s, _, _) = first_winter(17);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    let r = winter(
+        &mut s,
+        "winter: {siege_trains: [{count: 1, at: Roma}]}",
+        "winter: {}",
+        &mut dice(3),
+    );
+    refused(r, "Romans [17.34]");
+    let upkeep = economy::upkeep(&s, "macedon").total;
+    let before = s.treasury["macedon"];
+    winter(
+        &mut s,
+        "winter: {}",
+        "winter: {siege_trains: [{count: 1, at: Pella}]}",
+        &mut dice(3),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let st: Vec<_> = s
+        .units
+        .values()
+        .filter(|u| u.kind == "siege-train")
+        .collect();
+    assert_eq!(st.len(), 1);
+    assert_eq!(st[0].at.hex, "5520");
+    assert_eq!(
+        s.treasury["macedon"],
+        before - upkeep - 2,
+        "17.4: 2 talents"
+    );
+}

@@ -35,7 +35,7 @@ fn first_winter(seed: u8) -> (State, Vec<Event>, Vec<legatus::protocol::dice::Ro
 }
 
 /// Both players' sealed Winter orders.
-fn winter(s: &mut State, rome: &str, macedon: &str, d: &mut Dice) -> Result<Vec<Event>, RuleError> {
+fn sealed(s: &mut State, rome: &str, macedon: &str, d: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let p = Romans.pending(s);
     assert_eq!(p.kind, PendingKind::Sealed, "{p:?}");
     let standing: BTreeMap<String, Standing> = BTreeMap::new();
@@ -190,7 +190,7 @@ fn romans_17_35_example_five_legions_two_heavy_one_medium_cost_thirteen() {
     gone.extend(lights);
     set_augury(&mut s, 8, "carthaginian-tribute");
     let before = s.treasury["rome"];
-    let ev = winter(
+    let ev = sealed(
         &mut s,
         &format!("winter: {{disband: [{}]}}", gone.join(", ")),
         "winter: {}",
@@ -218,7 +218,7 @@ fn romans_17_31_example_legion_v_costs_three_talents() {
     set_augury(&mut s, 8, "carthaginian-tribute");
     let before = s.treasury["rome"];
     // Legion V is disbanded first (errata 17.39) and is then the next legion to raise (17.38).
-    let ev = winter(
+    let ev = sealed(
         &mut s,
         "winter: {disband: [legion-V], legions: [{legion: V, at: Roma}]}",
         "winter: {}",
@@ -250,7 +250,7 @@ fn romans_17_31_example_forty_ssp_of_macedonian_troops_cost_six_talents() {
     }
     let upkeep = economy::upkeep(&after, "macedon").total;
     let before = s.treasury["macedon"];
-    let ev = winter(
+    let ev = sealed(
         &mut s,
         "winter: {}",
         &format!(
@@ -269,7 +269,7 @@ fn romans_17_31_example_forty_ssp_of_macedonian_troops_cost_six_talents() {
 #[test]
 fn romans_17_3_counter_mix_limits_raising() {
     let (mut s, _, _) = first_winter(5);
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {}",
         "winter: {troops: [{type: phalanx, count: 6, at: Pella}]}",
@@ -283,7 +283,7 @@ fn romans_17_3_counter_mix_limits_raising() {
 fn romans_17_38_legions_are_raised_in_numerical_order() {
     let (mut s, _, _) = first_winter(5);
     set_augury(&mut s, 8, "carthaginian-tribute");
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {legions: [{legion: VII, at: Roma}]}",
         "winter: {}",
@@ -296,14 +296,14 @@ fn romans_17_38_legions_are_raised_in_numerical_order() {
 #[test]
 fn romans_17_32_troops_appear_only_in_their_raising_city() {
     let (mut s, _, _) = first_winter(5);
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {}",
         "winter: {troops: [{type: peltast, count: 1, at: Demetrias}]}",
         &mut dice(3),
     );
     refused(r, "Romans [17.32]");
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {troops: [{type: hoplite, count: 6, at: Syracusa}]}",
         "winter: {}",
@@ -317,7 +317,7 @@ fn romans_17_32_troops_appear_only_in_their_raising_city() {
 fn romans_18_32_no_new_legions_after_civil_unrest() {
     let (mut s, _, _) = first_winter(5);
     set_augury(&mut s, 7, "civil-unrest");
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {legions: [{legion: VI, at: Capua}]}",
         "winter: {}",
@@ -330,12 +330,12 @@ fn romans_18_32_no_new_legions_after_civil_unrest() {
 fn romans_17_35_maintenance_beyond_the_treasury() {
     let (mut s, _, _) = first_winter(6);
     s.treasury.insert("macedon".into(), 10);
-    let r = winter(&mut s, "winter: {}", "winter: {}", &mut dice(3));
+    let r = sealed(&mut s, "winter: {}", "winter: {}", &mut dice(3));
     let why = refused(r, "Romans [17.35]");
     assert!(why.contains("disband"), "{why}");
     // A player who sends no Winter orders keeps what his treasury pays for (a default).
     let ev =
-        winter(&mut s, "winter: {}", "moves: []", &mut dice(3)).unwrap_or_else(|e| panic!("{e}"));
+        sealed(&mut s, "winter: {}", "moves: []", &mut dice(3)).unwrap_or_else(|e| panic!("{e}"));
     let t = texts(&ev);
     assert!(t.contains("default: Macedon sent no Winter orders"), "{t}");
     assert!(economy::upkeep(&s, "macedon").total <= 10);
@@ -344,7 +344,7 @@ fn romans_17_35_maintenance_beyond_the_treasury() {
 #[test]
 fn romans_errata_17_39_only_own_units_are_disbanded() {
     let (mut s, _, _) = first_winter(6);
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {disband: [macedon-phalanx-1]}",
         "winter: {}",
@@ -358,7 +358,7 @@ fn romans_18_12_new_consuls_the_consul_for_rome_revealed_at_once() {
     let (mut s, _, _) = first_winter(9);
     set_augury(&mut s, 8, "carthaginian-tribute");
     let mut d = dice(9);
-    let ev = winter(
+    let ev = sealed(
         &mut s,
         "winter: {senate: {field_consul_at: \"4319\", praetors_at: [\"4319\", \"2203\"], legates_at: [\"2625\"]}}",
         "winter: {}",
@@ -399,7 +399,7 @@ fn romans_18_12_new_consuls_the_consul_for_rome_revealed_at_once() {
 fn romans_18_14_field_consul_kept_only_after_a_major_battle_won() {
     let (mut s, _, _) = first_winter(10);
     set_augury(&mut s, 8, "carthaginian-tribute");
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {senate: {keep_field_consul: true}}",
         "winter: {}",
@@ -408,7 +408,7 @@ fn romans_18_14_field_consul_kept_only_after_a_major_battle_won() {
     refused(r, "Romans [18.14]");
     victory::record_major_battle(&mut s, "rome", &["field-consul".to_string()]);
     assert_eq!(victory::score(&s, "rome").battles, 25, "19.11");
-    winter(
+    sealed(
         &mut s,
         "winter: {senate: {keep_field_consul: true}}",
         "winter: {}",
@@ -425,7 +425,7 @@ fn romans_18_14_field_consul_kept_only_after_a_major_battle_won() {
 fn romans_18_32_item_6_the_augury_lets_rome_keep_its_consul() {
     let (mut s, _, _) = first_winter(10);
     set_augury(&mut s, 6, "reappoint-consul");
-    winter(
+    sealed(
         &mut s,
         "winter: {senate: {keep_field_consul: true}}",
         "winter: {}",
@@ -438,14 +438,14 @@ fn romans_18_32_item_6_the_augury_lets_rome_keep_its_consul() {
 fn romans_18_32_item_2_a_legion_and_an_extra_praetor_go_to_emporiae() {
     let (mut s, _, _) = first_winter(11);
     set_augury(&mut s, 2, "rising-in-hispania");
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {senate: {augury_legions: [legion-III]}}",
         "winter: {}",
         &mut dice(3),
     );
     refused(r, "Romans [18.32]");
-    let ev = winter(
+    let ev = sealed(
         &mut s,
         "winter: {senate: {augury_legions: [legion-IV]}}",
         "winter: {}",
@@ -467,14 +467,14 @@ fn romans_18_32_item_4_the_storm_takes_half_of_the_largest_fleet() {
     let (mut s, _, _) = first_winter(12);
     set_augury(&mut s, 4, "storm");
     // Brundisium: 2 heavy, 1 medium, 2 light = 10 steps, the largest fleet; 5 are lost.
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {senate: {storm_steps: [rome-light-1]}}",
         "winter: {}",
         &mut dice(3),
     );
     refused(r, "Romans [18.32]");
-    let ev = winter(
+    let ev = sealed(
         &mut s,
         "winter: {senate: {storm_steps: [rome-light-1, rome-light-1, rome-light-2, rome-light-2, rome-medium-1]}}",
         "winter: {}",
@@ -491,7 +491,7 @@ fn romans_18_32_item_4_the_storm_takes_half_of_the_largest_fleet() {
 fn romans_4_2_first_winter_into_march_199() {
     let (mut s, _, _) = first_winter(13);
     let ev =
-        winter(&mut s, "winter: {}", "winter: {}", &mut dice(13)).unwrap_or_else(|e| panic!("{e}"));
+        sealed(&mut s, "winter: {}", "winter: {}", &mut dice(13)).unwrap_or_else(|e| panic!("{e}"));
     let t = texts(&ev);
     assert!(
         t.contains("March 199 B.C. (Game-Turn 3 of 26) begins"),
@@ -621,7 +621,7 @@ fn play_out(s: &mut State, seed: u8) -> Vec<Event> {
         n = n.wrapping_add(1);
         if s.phase == Phase::Winter {
             all.extend(
-                winter(s, "winter: {}", "winter: {}", &mut dice(n))
+                sealed(s, "winter: {}", "winter: {}", &mut dice(n))
                     .unwrap_or_else(|e| panic!("{e}")),
             );
         } else {
@@ -691,7 +691,7 @@ fn romans_19_2_a_roman_win_without_a_major_battle_is_nominal() {
 fn romans_18_32_a_posted_legion_stays_for_the_year() {
     let (mut s, _, _) = first_winter(11);
     set_augury(&mut s, 2, "rising-in-hispania");
-    winter(
+    sealed(
         &mut s,
         "winter: {senate: {augury_legions: [legion-IV]}}",
         "winter: {}",
@@ -711,7 +711,7 @@ fn romans_18_15_a_proconsul_needs_more_than_seven_legions_in_the_field() {
     let (mut s, _, _) = first_winter(15);
     set_augury(&mut s, 8, "carthaginian-tribute");
     s.treasury.insert("rome".into(), 60);
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {senate: {proconsul: true}}",
         "winter: {}",
@@ -720,7 +720,7 @@ fn romans_18_15_a_proconsul_needs_more_than_seven_legions_in_the_field() {
     let why = refused(r, "Romans [18.15]");
     assert!(why.contains("Rome has 4"), "{why}");
     // Four more legions at Capua: 8 in the field.
-    winter(
+    sealed(
         &mut s,
         "winter: {legions: [{legion: VI, at: Capua}, {legion: VII, at: Capua}, {legion: VIII, at: Capua}, {legion: IX, at: Capua}], senate: {proconsul: true}}",
         "winter: {}",
@@ -741,7 +741,7 @@ fn romans_18_15_a_proconsul_needs_more_than_seven_legions_in_the_field() {
 #[test]
 fn romans_4_2_no_movement_in_winter() {
     let (mut s, _, _) = first_winter(16);
-    let r = winter(
+    let r = sealed(
         &mut s,
         "moves: [{commander: field-consul, path: [\"4320\"]}]",
         "winter: {}",
@@ -754,7 +754,7 @@ fn romans_4_2_no_movement_in_winter() {
 fn romans_17_34_siege_trains_for_macedon_not_rome() {
     let (mut s, _, _) = first_winter(17);
     set_augury(&mut s, 8, "carthaginian-tribute");
-    let r = winter(
+    let r = sealed(
         &mut s,
         "winter: {siege_trains: [{count: 1, at: Roma}]}",
         "winter: {}",
@@ -763,7 +763,7 @@ fn romans_17_34_siege_trains_for_macedon_not_rome() {
     refused(r, "Romans [17.34]");
     let upkeep = economy::upkeep(&s, "macedon").total;
     let before = s.treasury["macedon"];
-    winter(
+    sealed(
         &mut s,
         "winter: {}",
         "winter: {siege_trains: [{count: 1, at: Pella}]}",
@@ -782,4 +782,214 @@ fn romans_17_34_siege_trains_for_macedon_not_rome() {
         before - upkeep - 2,
         "17.4: 2 talents"
     );
+}
+
+/// The 20.1 game with the Mutual Diplomacy Phase.
+fn smw_diplomacy() -> State {
+    let r = Romans;
+    let data = r.load_scenario("second-macedonian-war", &[]).unwrap();
+    r.setup(
+        "second-macedonian-war",
+        &data,
+        &["mutual-diplomacy".to_string()],
+    )
+    .unwrap()
+}
+
+#[test]
+fn romans_errata_4_1_mutual_diplomacy_opens_each_game_turn() {
+    let mut s = smw_diplomacy();
+    let p = Romans.pending(&s);
+    assert_eq!(
+        (p.kind, p.step.as_str()),
+        (PendingKind::Sealed, "turn-1/diplomacy")
+    );
+    let ev = sealed(&mut s, "moves: []", "moves: []", &mut dice(1)).unwrap();
+    assert!(texts(&ev).contains("no diplomacy this Game-Turn"));
+    assert_eq!(Romans.pending(&s).step, "turn-1/rome-campaign");
+    pass_turn(&mut s, &mut dice(2));
+    assert_eq!(Romans.pending(&s).step, "turn-2/diplomacy");
+    let r = sealed(
+        &mut s,
+        "moves: [{commander: field-consul, path: [\"4320\"]}]",
+        "moves: []",
+        &mut dice(1),
+    );
+    refused(r, "Romans errata 4.1");
+}
+
+#[test]
+fn romans_16_4_example_six_talents_of_graft_turn_acarnania_from_three_toward_macedon_to_three_toward_rome(
+) {
+    let mut s = smw_diplomacy();
+    let a = s.allies.get_mut("acarnania").unwrap();
+    a.toward = Some("macedon".into());
+    a.points = 3;
+    sealed(
+        &mut s,
+        "diplomacy: {target: acarnania, graft: 6}",
+        "moves: []",
+        &mut dice(1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.allies["acarnania"].toward.as_deref(), Some("rome"));
+    assert_eq!(s.allies["acarnania"].points, 3);
+    assert_eq!(s.treasury["rome"], 25 - 6);
+}
+
+#[test]
+fn romans_16_23_an_ally_at_five_is_activated_and_its_forces_appear() {
+    let mut s = smw_diplomacy();
+    let ev = sealed(
+        &mut s,
+        "diplomacy: {target: sparta, graft: 5}",
+        "moves: []",
+        &mut dice(1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = texts(&ev);
+    assert_eq!(s.allies["sparta"].active.as_deref(), Some("rome"), "{t}");
+    let spartans: Vec<_> = s.units.values().filter(|u| u.nation == "sparta").collect();
+    assert_eq!(
+        spartans.len(),
+        11,
+        "20.15: 10 hoplites and a medium cavalry"
+    );
+    assert!(spartans.iter().all(|u| u.side == "rome"));
+    assert_eq!(s.commanders["nabis"].side, "rome");
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Sparta")
+        .unwrap()
+        .0
+        .clone();
+    assert_eq!(s.cities[&k].control.as_deref(), Some("rome"), "16.13");
+    // 16.25: never beyond 5.
+    pass_turn(&mut s, &mut dice(2));
+    sealed(
+        &mut s,
+        "diplomacy: {target: sparta, graft: 2}",
+        "moves: []",
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.allies["sparta"].points, 5);
+}
+
+#[test]
+fn romans_errata_4_1_both_players_graft_the_same_ally_and_both_pay() {
+    let mut s = smw_diplomacy();
+    sealed(
+        &mut s,
+        "diplomacy: {target: aetolia, graft: 3}",
+        "diplomacy: {target: aetolia, graft: 2}",
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.allies["aetolia"].toward.as_deref(), Some("rome"));
+    assert_eq!(s.allies["aetolia"].points, 1, "AMB-21: netted");
+    assert_eq!((s.treasury["rome"], s.treasury["macedon"]), (22, 20));
+    pass_turn(&mut s, &mut dice(2));
+    let r = sealed(
+        &mut s,
+        "moves: []",
+        "diplomacy: {target: athens, graft: 99}",
+        &mut dice(1),
+    );
+    refused(r, "Romans [16.4]");
+}
+
+#[test]
+fn romans_16_35_an_ambassador_is_turned_up_when_sent() {
+    let mut s = smw_diplomacy();
+    let mut d = dice(4);
+    let ev = sealed(
+        &mut s,
+        "diplomacy: {target: epirus, ambassador: true}",
+        "moves: []",
+        &mut d,
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(t.contains("ambassador to epirus is turned up"), "{t}");
+    let played = s.diplomacy.played["rome"][0];
+    let rating = [-1i32, 0, 1, 1, 2, 3][played];
+    let level = match s.allies["epirus"].toward.as_deref() {
+        Some("rome") => s.allies["epirus"].points as i32,
+        Some(_) => -(s.allies["epirus"].points as i32),
+        None => 0,
+    };
+    assert_eq!(
+        level, rating,
+        "16.35: the rating moves the level (a negative one away)"
+    );
+    assert!(d.rolls().iter().any(|r| r.rule == "Romans [16.35]"));
+    s.diplomacy.played.insert("rome".into(), vec![0, 1, 2]);
+    pass_turn(&mut s, &mut dice(2));
+    let r = sealed(
+        &mut s,
+        "diplomacy: {target: epirus, ambassador: true}",
+        "moves: []",
+        &mut dice(1),
+    );
+    refused(r, "Romans [16.34]");
+}
+
+#[test]
+fn romans_16_26_an_active_ally_changes_sides_at_five_for_the_other() {
+    let mut s = smw_diplomacy();
+    assert_eq!(s.allies["illyria"].active.as_deref(), Some("rome"));
+    sealed(
+        &mut s,
+        "moves: []",
+        "diplomacy: {target: illyria, graft: 10}",
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.allies["illyria"].active.as_deref(), Some("macedon"));
+    assert!(s
+        .units
+        .values()
+        .filter(|u| u.nation == "illyria")
+        .all(|u| u.side == "macedon"));
+    assert_eq!(s.commanders["pleuratus"].side, "macedon");
+}
+
+#[test]
+fn romans_16_24_forces_appearing_in_a_city_the_opponent_holds_revolt() {
+    let mut s = smw_diplomacy();
+    // Macedon holds Argos with one light infantry unit.
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Argos")
+        .unwrap()
+        .0
+        .clone();
+    s.cities.get_mut(&k).unwrap().control = Some("macedon".into());
+    let at = s.cities[&k].at.clone();
+    s.units.get_mut("macedon-light-infantry-1").unwrap().at = at.clone();
+    let ev = sealed(
+        &mut s,
+        "diplomacy: {target: achaea, graft: 5}",
+        "moves: []",
+        &mut dice(6),
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(
+        t.contains("achaea revolts in Argos against Macedon (6 SSP against 2, 3-1"),
+        "{t}"
+    );
+    if t.contains("the garrison is removed") {
+        assert_eq!(s.cities[&k].control.as_deref(), Some("rome"));
+        assert!(!s.units.contains_key("macedon-light-infantry-1"));
+    } else {
+        assert!(s
+            .units
+            .values()
+            .filter(|u| u.at.hex == at.hex)
+            .all(|u| u.nation != "achaea"));
+    }
 }

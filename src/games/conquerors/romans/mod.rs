@@ -9,6 +9,7 @@
 
 pub mod augury;
 pub mod data;
+pub mod diplomacy;
 pub mod economy;
 pub mod forced_march;
 pub mod movement;
@@ -81,6 +82,12 @@ impl Ruleset for Romans {
     fn title(&self) -> &'static str {
         "The Romans"
     }
+    fn options(&self) -> Vec<crate::ruleset::OptionInfo> {
+        vec![crate::ruleset::OptionInfo {
+            name: diplomacy::OPTION.into(),
+            help: "each Game-Turn opens with the sealed Mutual Diplomacy Phase: graft, ambassadors, activation and revolts (Romans errata 4.1, [16])".into(),
+        }]
+    }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
             id: setup::SECOND_MACEDONIAN_WAR.into(),
@@ -144,6 +151,20 @@ impl Ruleset for Romans {
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
+        if diplomacy::due(st) {
+            let mut ev = diplomacy::apply(st, sub, dice)?;
+            let turn = st.turn_words();
+            crate::ruleset::stamp_events(
+                &mut ev,
+                0,
+                &turn,
+                "Mutual Diplomacy Phase",
+                None,
+                None,
+                false,
+            );
+            return Ok(ev);
+        }
         if st.phase == Phase::Winter {
             let mut ev = winter::apply(st, sub, dice)?;
             let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
@@ -169,11 +190,11 @@ impl Ruleset for Romans {
             senate::check_posted(st, i, mv)?;
         }
         // Every move is checked before the first die ([5.0] procedure: in the order given).
-        if o.winter.is_some() {
+        if o.winter.is_some() || o.diplomacy.is_some() {
             return Err(RuleError::illegal(
                 "winter",
                 "Romans [4.2]",
-                "Winter orders wait for the Winter/Planning Turn",
+                "Winter orders wait for the Winter, diplomacy for the Mutual Diplomacy Phase",
             ));
         }
         let mut dry = st.clone();
@@ -249,6 +270,9 @@ impl Ruleset for Romans {
 /// The `orders:` part for `side`: each commander who may move, where he stands and what is
 /// with him, and the shape of a move.
 fn template(st: &State, side: &str) -> String {
+    if diplomacy::due(st) {
+        return diplomacy::template(st, side);
+    }
     if st.phase == Phase::Winter {
         return winter_template::template(st, side);
     }

@@ -55,6 +55,9 @@ pub struct Orders {
     /// A Winter/Planning Turn's orders ([4.2], `winter_orders.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winter: Option<super::winter_orders::WinterOrders>,
+    /// The Mutual Diplomacy Phase's approach (errata 4.1, [16], `diplomacy.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diplomacy: Option<super::diplomacy::DiplomacyOrders>,
 }
 
 /// Standing orders (none yet: interception and the other decisions in the opponent's turn

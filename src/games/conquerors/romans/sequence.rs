@@ -10,6 +10,9 @@ use crate::ruleset::{Pending, PendingKind};
 
 /// Who must act next.
 pub fn pending(st: &State) -> Pending {
+    if super::diplomacy::due(st) {
+        return super::diplomacy::pending(st);
+    }
     match &st.phase {
         Phase::Campaign { side } => Pending {
             step: format!("turn-{}/{side}-campaign", st.turn_number()),

@@ -73,6 +73,7 @@ pub fn initial_state(
         victory: Default::default(),
         senate: Default::default(),
         blockades: BTreeMap::new(),
+        diplomacy: Default::default(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),
@@ -234,8 +235,9 @@ fn next(counts: &mut BTreeMap<String, u32>, stem: &str) -> String {
     format!("{stem}-{n}")
 }
 
-/// Places one set-up entry for `side` (units of `nation`).
-fn place(
+/// Places one set-up entry for `side` (units of `nation`); also an ally's forces when it is
+/// activated (Romans [16.13]).
+pub(crate) fn place(
     st: &mut State,
     ms: &[HexMap],
     side: &str,

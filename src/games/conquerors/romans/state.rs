@@ -125,6 +125,10 @@ pub struct State {
     /// city name ([17.15]: two cut its revenue for the Winter); the naval rules count them.
     #[serde(default)]
     pub blockades: BTreeMap<String, u32>,
+    /// Diplomacy's records: the Mutual Diplomacy Phase done, ambassadors played, allies placed
+    /// ([16], `diplomacy.rs`).
+    #[serde(default)]
+    pub diplomacy: super::diplomacy::DiplomacyState,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

@@ -379,6 +379,7 @@ fn maintain(st: &mut State, side: &str, said: bool, ev: &mut Vec<Event>) -> Resu
 fn end(st: &mut State, ev: &mut Vec<Event>) {
     st.winter = None;
     st.blockades.clear();
+    super::diplomacy::new_year(st);
     st.turn += 1;
     st.phase = Phase::Campaign {
         side: st.players[0].clone(),

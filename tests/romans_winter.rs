@@ -993,3 +993,32 @@ fn romans_16_24_forces_appearing_in_a_city_the_opponent_holds_revolt() {
             .all(|u| u.nation != "achaea"));
     }
 }
+
+#[test]
+fn romans_errata_16_24_a_switching_ally_steps_away_from_its_old_side() {
+    let mut s = smw_diplomacy();
+    let scodra = s
+        .units
+        .values()
+        .find(|u| u.nation == "illyria")
+        .unwrap()
+        .at
+        .clone();
+    s.units.get_mut("legion-V").unwrap().at = scodra.clone();
+    let ev = sealed(
+        &mut s,
+        "moves: []",
+        "diplomacy: {target: illyria, graft: 10}",
+        &mut dice(1),
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(t.contains("share the hex with Rome"), "{t}");
+    let now: Vec<_> = s.units.values().filter(|u| u.nation == "illyria").collect();
+    assert!(
+        now.iter()
+            .all(|u| u.at.hex != scodra.hex && u.side == "macedon"),
+        "{t}"
+    );
+    assert_ne!(s.commanders["pleuratus"].at.hex, scodra.hex);
+}

@@ -258,6 +258,9 @@ fn activate(
     for q in st.squadrons.values_mut().filter(|q| q.nation == ally) {
         q.side = side.to_string();
     }
+    if let Some(old) = &was {
+        step_away(st, ally, old, ev);
+    }
     for c in st.cities.values_mut() {
         if c.ally.as_deref() == Some(ally)
             && (c.control.is_none() || c.control.as_deref() == was.as_deref())
@@ -265,10 +268,76 @@ fn activate(
             c.control = Some(side.to_string());
         }
     }
-    if st.diplomacy.placed.insert(ally.to_string()) {
+    // Forces appear once a game; an ally active from the set-up has them already (20.15).
+    let at_start = st.pack.scenarios[&st.scenario]
+        .allies
+        .get(ally)
+        .is_some_and(|a| a.active_at_start.is_some());
+    if st.diplomacy.placed.insert(ally.to_string()) && !at_start {
         place_forces(st, ally, side, dice, ev)?;
     }
     Ok(())
+}
+
+/// Errata 16.24: an ally that changes sides while its units share a hex with a Force of its
+/// old player moves them (and its commanders there) one hex away: the first neighbouring land
+/// hex, in the map's order, without the old player's units (a default of the new owner's
+/// choice, reported; ruling R-79).
+fn step_away(st: &mut State, ally: &str, old: &str, ev: &mut Vec<Event>) {
+    let hexes: BTreeSet<(String, String)> = st
+        .units
+        .values()
+        .filter(|u| u.nation == ally)
+        .map(|u| (u.at.map.clone(), u.at.hex.clone()))
+        .collect();
+    for (m, h) in hexes {
+        let shared = st
+            .units
+            .values()
+            .any(|u| u.side == old && u.nation != ally && u.at.map == m && u.at.hex == h);
+        if !shared {
+            continue;
+        }
+        let (Some(map), Ok(hex)) = (st.map(&m), crate::geo::Hex::parse(&h)) else {
+            continue;
+        };
+        let to = hex.neighbours(map.convention).into_iter().find(|n| {
+            map.hex(*n).is_some_and(|e| {
+                !matches!(
+                    e.terrain,
+                    crate::geo::hexside::Terrain::Sea | crate::geo::hexside::Terrain::Lake
+                )
+            }) && !st
+                .units
+                .values()
+                .any(|u| u.side == old && u.at.map == m && u.at.hex == n.to_string())
+        });
+        let Some(to) = to else { continue };
+        let to = to.to_string();
+        for u in st
+            .units
+            .values_mut()
+            .filter(|u| u.nation == ally && u.at.map == m && u.at.hex == h)
+        {
+            u.at.hex = to.clone();
+            u.at.inside = false;
+        }
+        for c in st
+            .commanders
+            .values_mut()
+            .filter(|c| c.nation == ally && c.at.map == m && c.at.hex == h)
+        {
+            c.at.hex = to.clone();
+            c.at.inside = false;
+        }
+        ev.push(Event::new(
+            "Romans errata 16.24",
+            format!(
+                "{ally}'s units at {h} share the hex with {}: they move to {to} (default)",
+                side_name(old)
+            ),
+        ));
+    }
 }
 
 /// Romans [16.13], [16.24]: the ally's scenario forces appear; where the opponent holds the

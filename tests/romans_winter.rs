@@ -1022,3 +1022,39 @@ fn romans_errata_16_24_a_switching_ally_steps_away_from_its_old_side() {
     );
     assert_ne!(s.commanders["pleuratus"].at.hex, scodra.hex);
 }
+
+#[test]
+fn romans_8_4_historical_consuls_option() {
+    let r = Romans;
+    let data = r.load_scenario("second-macedonian-war", &[]).unwrap();
+    let mut s = r
+        .setup(
+            "second-macedonian-war",
+            &data,
+            &["historical-consuls".to_string()],
+        )
+        .unwrap();
+    assert_eq!(
+        s.commanders["field-consul"].counter.as_deref(),
+        Some("sulpicius"),
+        "200 B.C."
+    );
+    assert_eq!(
+        s.commanders["consul-for-rome"].counter.as_deref(),
+        Some("cornelius-lentulus")
+    );
+    pass_turn(&mut s, &mut dice(1));
+    pass_turn(&mut s, &mut dice(2));
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    sealed(&mut s, "winter: {}", "winter: {}", &mut dice(3)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        s.commanders["field-consul"].counter.as_deref(),
+        Some("villius-tappulus"),
+        "199 B.C."
+    );
+    // History names Lentulus again: the order replaces the blind draw and its set-aside.
+    assert_eq!(
+        s.commanders["consul-for-rome"].counter.as_deref(),
+        Some("cornelius-lentulus")
+    );
+}

@@ -83,10 +83,16 @@ impl Ruleset for Romans {
         "The Romans"
     }
     fn options(&self) -> Vec<crate::ruleset::OptionInfo> {
-        vec![crate::ruleset::OptionInfo {
-            name: diplomacy::OPTION.into(),
-            help: "each Game-Turn opens with the sealed Mutual Diplomacy Phase: graft, ambassadors, activation and revolts (Romans errata 4.1, [16])".into(),
-        }]
+        vec![
+            crate::ruleset::OptionInfo {
+                name: diplomacy::OPTION.into(),
+                help: "each Game-Turn opens with the sealed Mutual Diplomacy Phase: graft, ambassadors, activation and revolts (Romans errata 4.1, [16])".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: senate::HISTORICAL.into(),
+                help: "consuls appointed in historical order, known at once, instead of drawn blind (Romans [8.4], optional)".into(),
+            },
+        ]
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
@@ -135,6 +141,15 @@ impl Ruleset for Romans {
         }
         let mut st = setup::initial_state(Arc::new(d.romans), Arc::new(maps), scenario, options)?;
         st.options = options.to_vec();
+        // [8.4] (optional): the first year's consuls are history's.
+        let year = st
+            .track()
+            .first()
+            .and_then(|t| t.consular_year.clone())
+            .unwrap_or_default();
+        let mut ev = Vec::new();
+        senate::historical(&mut st, "field-consul", &year, true, &mut ev);
+        senate::historical(&mut st, "consul-for-rome", &year, false, &mut ev);
         Ok(st)
     }
     fn pending(&self, state: &State) -> Pending {

@@ -95,6 +95,53 @@ pub fn reveal(
     Ok(())
 }
 
+/// The game option of Romans [8.4]: consuls appointed in historical order.
+pub const HISTORICAL: &str = "historical-consuls";
+
+/// Romans [8.4] (optional): gives commander `cid` the historical consul's counter of `year`
+/// (`field` or `roma` of `counters.yaml` `historical-consuls`), revealed, when the option is
+/// on and the counter is free (not held, not eliminated). Returns whether it did.
+pub fn historical(st: &mut State, cid: &str, year: &str, field: bool, ev: &mut Vec<Event>) -> bool {
+    if !st.options.iter().any(|o| o == HISTORICAL) {
+        return false;
+    }
+    let Some(y) = st.pack.counters.historical_consuls.get(year) else {
+        return false;
+    };
+    let counter = if field {
+        y.field.clone()
+    } else {
+        y.roma.clone()
+    };
+    let held = st
+        .commanders
+        .values()
+        .any(|c| c.counter.as_deref() == Some(counter.as_str()));
+    // The historical order replaces the random system, the set-aside of 18.12 included
+    // (ruling R-72); an eliminated consul is gone for good (8.64).
+    let set_aside = st.senate.set_aside.contains(&counter);
+    if held || (st.drawn.contains(&counter) && !set_aside) {
+        return false;
+    }
+    st.drawn.insert(counter.clone());
+    if let Some(c) = st.commanders.get_mut(cid) {
+        c.counter = Some(counter);
+    }
+    ev.push(Event::new(
+        "Romans [8.4]",
+        format!(
+            "historical consuls: {} is {} for {year} B.C.",
+            st.commander_name(cid),
+            if field {
+                "the field consul"
+            } else {
+                "the Consul for Rome"
+            }
+        ),
+    ));
+    true
+}
+
 /// Hexes holding Roman legions, the most legion SSP first (the Winter's default placement).
 pub fn legion_hexes(st: &State) -> Vec<String> {
     let mut by: BTreeMap<String, u32> = BTreeMap::new();
@@ -245,6 +292,7 @@ fn places(
 pub fn appoint(
     st: &mut State,
     o: &Senate,
+    year: &str,
     may_reappoint: bool,
     dice: &mut Dice,
     ev: &mut Vec<Event>,
@@ -323,7 +371,9 @@ pub fn appoint(
         Some("consul-for-rome"),
         &roma,
     );
-    reveal(st, "consul-for-rome", dice, "Romans [18.13]", ev)?;
+    if !historical(st, "consul-for-rome", year, false, ev) {
+        reveal(st, "consul-for-rome", dice, "Romans [18.13]", ev)?;
+    }
     // The new field consul ([18.16]: any hex with a legion).
     let lh = legion_hexes(st);
     if !kept {
@@ -337,6 +387,7 @@ pub fn appoint(
         )?;
         if let Some(h) = at.first() {
             new_commander(st, "field-consul", "consuls", Some("field-consul"), h);
+            historical(st, "field-consul", year, true, ev);
             ev.push(Event::new(
                 R,
                 format!("a new untried field consul takes the field at {h}"),

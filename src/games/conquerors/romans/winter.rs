@@ -45,6 +45,17 @@ fn winter_name(st: &State) -> String {
         .unwrap_or_else(|| format!("after-turn-{number}"))
 }
 
+/// The consular year a Winter opens (`turns.yaml` `consular_year_begins`).
+fn consular_year(st: &State, winter: &str) -> String {
+    let id = &st.pack.scenarios[&st.scenario].turns;
+    st.pack.turns.scenarios[id]
+        .track
+        .iter()
+        .find(|t| t.winter.as_deref() == Some(winter))
+        .and_then(|t| t.consular_year_begins.clone())
+        .unwrap_or_default()
+}
+
 /// Romans [4.2] steps 2 and 3: the Augury, then every player's taxes, with the dice of the
 /// entry that ended the last Game-Turn.
 ///
@@ -261,7 +272,8 @@ fn side_winter(
             .augury
             .as_ref()
             .is_some_and(|a| a.data(st).may_reappoint_field_consul);
-        senate::appoint(st, &senate_orders, reappoint, dice, ev)?;
+        let year = consular_year(st, &w.name);
+        senate::appoint(st, &senate_orders, &year, reappoint, dice, ev)?;
     }
     ev.push(Event::new(
         "Romans [17.5]",

@@ -11,7 +11,7 @@ use common::*;
 use legatus::games::conquerors::romans::augury::Augury;
 use legatus::games::conquerors::romans::orders::{Orders, Standing};
 use legatus::games::conquerors::romans::state::{Phase, State};
-use legatus::games::conquerors::romans::{economy, victory, Romans};
+use legatus::games::conquerors::romans::{economy, replacements, victory, Romans};
 use legatus::protocol::dice::Dice;
 use legatus::ruleset::{Context, Event, PendingKind, RuleError, Ruleset, Submission};
 
@@ -1057,4 +1057,53 @@ fn romans_8_4_historical_consuls_option() {
         s.commanders["consul-for-rome"].counter.as_deref(),
         Some("cornelius-lentulus")
     );
+}
+
+#[test]
+fn romans_8_62_a_fallen_commander_returns_as_his_replacement_at_the_winter() {
+    let (mut s, _, _) = first_winter(18);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    let mut ev = Vec::new();
+    let vp = replacements::eliminated(&mut s, "philip-v", &mut dice(1), &mut ev).unwrap();
+    assert_eq!(vp, 10, "20.16: Philip V is worth 10 to Rome");
+    assert!(!s.commanders.contains_key("philip-v"));
+    let r = sealed(
+        &mut s,
+        "winter: {}",
+        "winter: {replacements: {philip-v: \"0101\"}}",
+        &mut dice(3),
+    );
+    refused(r, "Romans [8.62]");
+    sealed(
+        &mut s,
+        "winter: {}",
+        "winter: {replacements: {philip-v: \"5520\"}}",
+        &mut dice(3),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.commanders["philip-v"].at.hex, "5520");
+    let back = s.pack.counters.commanders["philip-v"].replacement.rating;
+    assert_eq!(
+        s.rating("philip-v"),
+        Some(back),
+        "8.62: the Replacement's rating"
+    );
+}
+
+#[test]
+fn romans_8_64_8_65_roman_officers_removed_tribunes_turn_over() {
+    let mut s = smw();
+    let mut ev = Vec::new();
+    replacements::eliminated(&mut s, "praetor-1", &mut dice(1), &mut ev).unwrap();
+    assert!(!s.commanders.contains_key("praetor-1"), "8.64");
+    replacements::eliminated(&mut s, "tribune-I-1", &mut dice(1), &mut ev).unwrap();
+    assert!(
+        s.commanders.contains_key("tribune-I-1"),
+        "8.65: never removed"
+    );
+    assert_eq!(
+        s.rating("tribune-I-1"),
+        replacements::replacement_rating(&s, "tribune-I-1")
+    );
+    assert!(texts(&ev).contains("his Replacement takes his place at once"));
 }

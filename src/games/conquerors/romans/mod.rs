@@ -4,8 +4,9 @@
 //! shared with The Macedonians (counters on the map, commander movement on hexes) are in the
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
-//! (5.8), [`winter`] (4.2) with [`economy`] and [`raising`] (17), [`senate`] and [`augury`]
-//! (18), [`victory`] (19), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
+//! (5.8), [`replacements`] (8.6), [`diplomacy`] (16), [`winter`] (4.2) with [`economy`] and
+//! [`raising`] (17), [`senate`] and [`augury`] (18), [`victory`] (19), [`view`]. What is
+//! built and what is not: `docs/coverage/romans.md`.
 
 pub mod augury;
 pub mod data;
@@ -15,6 +16,7 @@ pub mod forced_march;
 pub mod movement;
 pub mod orders;
 pub mod raising;
+pub mod replacements;
 pub mod senate;
 pub mod sequence;
 pub mod setup;

@@ -74,6 +74,7 @@ pub fn initial_state(
         senate: Default::default(),
         blockades: BTreeMap::new(),
         diplomacy: Default::default(),
+        replacements: Default::default(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),

@@ -129,6 +129,9 @@ pub struct State {
     /// ([16], `diplomacy.rs`).
     #[serde(default)]
     pub diplomacy: super::diplomacy::DiplomacyState,
+    /// Commanders fallen and Replacements serving ([8.6], `replacements.rs`).
+    #[serde(default)]
+    pub replacements: super::replacements::ReplacementState,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).
@@ -212,6 +215,9 @@ impl State {
     }
     /// The commander's Strategic Rating, when his counter is known.
     pub fn rating(&self, id: &str) -> Option<u8> {
+        if self.replacements.replaced.contains(id) {
+            return super::replacements::replacement_rating(self, id);
+        }
         let c = self.commanders.get(id)?;
         let counter = c.counter.as_ref()?;
         if let Some(n) = self.pack.counters.commanders.get(counter) {

@@ -266,6 +266,8 @@ fn side_winter(
         _ => (false, 0),
     };
     raising::raise(st, side, o, no_new, free, ev)?;
+    // [8.62]: fallen commanders come back as their Replacements.
+    super::replacements::return_fallen(st, side, &o.replacements, ev)?;
     // [18]: the Senate.
     if side == "rome" {
         let reappoint = w

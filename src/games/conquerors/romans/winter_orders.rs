@@ -108,6 +108,10 @@ pub struct WinterOrders {
     /// Siege Trains built.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub siege_trains: Vec<BuildSiegeTrain>,
+    /// Where each fallen commander's Replacement returns (Romans [8.62]): commander id →
+    /// `CCRR`, a hex with troops of his nation.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub replacements: BTreeMap<String, String>,
     /// Rome: the Senate and the Augury.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub senate: Option<Senate>,

@@ -1107,3 +1107,48 @@ fn romans_8_64_8_65_roman_officers_removed_tribunes_turn_over() {
     );
     assert!(texts(&ev).contains("his Replacement takes his place at once"));
 }
+
+#[test]
+fn romans_17_33_two_naval_bases_at_any_one_time_in_friendly_ports() {
+    let (mut s, _, _) = first_winter(19);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    let r = sealed(
+        &mut s,
+        "winter: {naval_bases: [Brundisium]}",
+        "winter: {}",
+        &mut dice(3),
+    );
+    let why = refused(r, "Romans [17.33]");
+    assert!(why.contains("already"), "{why}");
+    let mut full = s.clone();
+    full.built_bases
+        .insert("romans:9998".into(), "macedon".into());
+    full.built_bases
+        .insert("romans:9999".into(), "macedon".into());
+    let r = sealed(
+        &mut full,
+        "winter: {}",
+        "winter: {naval_bases: [Oreus]}",
+        &mut dice(3),
+    );
+    let why = refused(r, "Romans [17.33]");
+    assert!(why.contains("2 at any one time"), "{why}");
+    let upkeep = economy::upkeep(&s, "macedon").total;
+    let before = s.treasury["macedon"];
+    sealed(
+        &mut s,
+        "winter: {}",
+        "winter: {naval_bases: [Oreus]}",
+        &mut dice(3),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        s.treasury["macedon"],
+        before - upkeep - 5,
+        "17.4: 5 talents"
+    );
+    assert_eq!(
+        s.built_bases.values().filter(|x| *x == "macedon").count(),
+        1
+    );
+}

@@ -228,6 +228,52 @@ fn mix_check(st: &State, side: &str, group: &str, kind: &str, n: u32) -> Result<
     Ok(())
 }
 
+/// Romans [17.33], follow-up 17.33: a Naval Base may be built in a port `side` controls (his
+/// active ally's included), not already a base, while he has fewer than two built.
+fn naval_base_site(st: &State, side: &str, name: &str, what: &str) -> Result<String, RuleError> {
+    const R: &str = "Romans [17.33]";
+    let key = city_named(st, name)
+        .ok_or_else(|| RuleError::illegal(what, R, format!("no city {name} on the map")))?;
+    let c = &st.cities[&key];
+    let entry = st
+        .maps
+        .maps
+        .get(&c.at.map)
+        .and_then(|m| m.hexes.get(&c.at.hex));
+    if !entry.is_some_and(|e| e.port) {
+        return Err(RuleError::illegal(what, R, format!("{name} is not a port")));
+    }
+    if entry.is_some_and(|e| e.naval_base) || st.built_bases.contains_key(&key) {
+        return Err(RuleError::illegal(
+            what,
+            R,
+            format!("{name} is a Naval Base already"),
+        ));
+    }
+    if c.control.as_deref() != Some(side) {
+        return Err(RuleError::illegal(
+            what,
+            R,
+            format!("{name} is not a port {} controls", side_name(side)),
+        ));
+    }
+    let max: u32 = numbers::<serde_json::Value>(st, "economy", "naval-bases-buildable-at-once")
+        .and_then(|v| v.get("count").and_then(|x| x.as_u64()))
+        .unwrap_or(2) as u32;
+    let built = st.built_bases.values().filter(|s| *s == side).count() as u32;
+    if built >= max {
+        return Err(RuleError::illegal(
+            what,
+            R,
+            format!(
+                "{} has {built} Naval Bases built; {max} at any one time",
+                side_name(side)
+            ),
+        ));
+    }
+    Ok(key)
+}
+
 /// Romans [17.38]: the lowest legion numeral not in play.
 pub fn next_legion(st: &State) -> Option<String> {
     st.pack
@@ -514,6 +560,14 @@ pub fn raise(
             "{} Siege Train(s) at {} ({t} talents)",
             s.count, st.cities[&key].name
         ));
+    }
+    // Naval Bases ([17.33], follow-up 17.33).
+    for (i, name) in o.naval_bases.iter().enumerate() {
+        let key = naval_base_site(st, side, name, &format!("naval_bases[{i}]"))?;
+        st.built_bases.insert(key, side.to_string());
+        let t = cost(st, "naval-base", "raise");
+        talents += t;
+        lines.push(format!("a Naval Base at {name} ({t} talents)"));
     }
     if lines.is_empty() {
         return Ok(());

@@ -75,6 +75,7 @@ pub fn initial_state(
         blockades: BTreeMap::new(),
         diplomacy: Default::default(),
         replacements: Default::default(),
+        built_bases: BTreeMap::new(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),

@@ -132,6 +132,10 @@ pub struct State {
     /// Commanders fallen and Replacements serving ([8.6], `replacements.rs`).
     #[serde(default)]
     pub replacements: super::replacements::ReplacementState,
+    /// Naval Bases built (Romans [17.33]): city key (`map:hex`) → the side that built it; the
+    /// printed ones are on the map.
+    #[serde(default)]
+    pub built_bases: BTreeMap<String, String>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

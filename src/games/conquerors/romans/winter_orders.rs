@@ -108,6 +108,10 @@ pub struct WinterOrders {
     /// Siege Trains built.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub siege_trains: Vec<BuildSiegeTrain>,
+    /// Naval Bases built (Romans [17.33]): friendly port cities by name, two at most at any
+    /// one time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_bases: Vec<String>,
     /// Where each fallen commander's Replacement returns (Romans [8.62]): commander id →
     /// `CCRR`, a hex with troops of his nation.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

@@ -104,6 +104,24 @@ pub fn template(st: &State, side: &str) -> String {
     } else {
         t.push_str("  # Land troops at Pella; fleets at Thessalonica or Demetrias (17.32); siege trains at Pella.\n");
     }
+    let fallen: Vec<String> = st
+        .replacements
+        .fallen
+        .iter()
+        .filter(|(_, c)| c.side == side)
+        .map(|(k, _)| k.clone())
+        .collect();
+    if !fallen.is_empty() {
+        t.push_str(&format!(
+            "  # Fallen commanders whose Replacements return (8.62), in a hex with their nation's troops: {}.\n",
+            fallen.join(", ")
+        ));
+    }
+    t.push_str(&format!(
+        "  # Naval Bases (17.33): {} talents in a friendly port, {} built of 2 at any one time.\n",
+        cost(st, "naval-base", "raise"),
+        st.built_bases.values().filter(|s| *s == side).count()
+    ));
     t.push_str("  winter:\n");
     t.push_str("    disband: []        # unit or squadron ids (errata 17.39)\n");
     if side == "rome" {
@@ -122,6 +140,10 @@ pub fn template(st: &State, side: &str) -> String {
         t.push_str("    troops: []         # {type: phalanx, count: 10, at: Pella}\n");
         t.push_str("    fleets: []         # {kind: light, count: 1, at: Thessalonica}\n");
         t.push_str("    siege_trains: []   # {count: 1, at: Pella}\n");
+    }
+    t.push_str("    naval_bases: []    # port city names\n");
+    if !fallen.is_empty() {
+        t.push_str("    replacements: {}   # {COMMANDER: \"CCRR\"}\n");
     }
     t.push_str("  moves: []\n");
     t

@@ -1152,3 +1152,18 @@ fn romans_17_33_two_naval_bases_at_any_one_time_in_friendly_ports() {
         1
     );
 }
+
+#[test]
+fn romans_18_32_item_10_by_default_two_legions_from_outside_roma_go_to_placentia() {
+    let (mut s, _, _) = first_winter(20);
+    set_augury(&mut s, 10, "revolt-in-cisalpine-gaul");
+    let ev =
+        sealed(&mut s, "winter: {}", "winter: {}", &mut dice(3)).unwrap_or_else(|e| panic!("{e}"));
+    let t = texts(&ev);
+    assert!(t.contains("default: legion-I, legion-II sent"), "{t}");
+    assert_eq!(
+        s.units["legion-III"].at.hex, "2914",
+        "17.36: Roma keeps its legion"
+    );
+    assert_eq!(s.units["legion-I"].at.hex, "2203");
+}

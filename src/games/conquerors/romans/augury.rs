@@ -159,7 +159,10 @@ fn send_legions(
         ));
     }
     if chosen.is_empty() {
-        chosen = eligible.iter().take(n as usize).cloned().collect();
+        // Default: legions outside Roma first (17.36 keeps one there).
+        let mut order: Vec<String> = eligible.clone();
+        order.sort_by_key(|l| (st.units[l].at.hex == roma, l.clone()));
+        chosen = order.into_iter().take(n as usize).collect();
         if !chosen.is_empty() {
             ev.push(Event::new(
                 R,

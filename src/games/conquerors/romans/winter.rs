@@ -329,6 +329,15 @@ fn maintain(st: &mut State, side: &str, said: bool, ev: &mut Vec<Event>) -> Resu
             ));
         }
         let mut dropped = Vec::new();
+        // The Roma legion is never dropped by default (17.36).
+        let roma = st
+            .pack
+            .counters
+            .nations
+            .get("rome")
+            .and_then(|n| n.capital.clone())
+            .and_then(|c| c.hex)
+            .unwrap_or_default();
         while bill.total > st.treasury.get(side).copied().unwrap_or(0) {
             let last = st
                 .units
@@ -342,6 +351,11 @@ fn maintain(st: &mut State, side: &str, said: bool, ev: &mut Vec<Event>) -> Resu
                         .map(|(k, _)| k.clone()),
                 )
                 .filter(|k| !bill.exempt.contains(k))
+                .filter(|k| {
+                    !(st.units
+                        .get(k)
+                        .is_some_and(|u| u.kind == "legion" && u.at.hex == roma))
+                })
                 .next_back();
             let Some(k) = last else { break };
             disband(st, &k);

@@ -231,10 +231,38 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
         next: vec![p.prompt],
         battle: None,
         outcome: st.victory.outcome.as_ref().map(|o| o.words.clone()),
-        notes: vec![
-            "Commander-led stacks are shown open: hidden stacks (Romans [7.35]) are not built yet (ruling R-10).".into(),
-        ],
+        notes: {
+            let mut n = vec![
+                "Commander-led stacks are shown open: hidden stacks (Romans [7.35]) are not built yet (ruling R-10).".into(),
+            ];
+            n.extend(winter_notes(st));
+            n
+        },
     }
+}
+
+/// The Winter's Augury and taxes, for the situation display (Romans [18.31], [17.12]).
+fn winter_notes(st: &State) -> Vec<String> {
+    let Some(w) = &st.winter else {
+        return Vec::new();
+    };
+    let mut n = Vec::new();
+    if let Some(a) = &w.augury {
+        n.push(format!(
+            "Augury (Romans [18.32]): {} — {}",
+            a.roll,
+            a.data(st).summary
+        ));
+    }
+    for (side, t) in &w.taxes {
+        n.push(format!(
+            "{} taxes (Romans [17.2]): die {}, {} talents in all",
+            side_name(side),
+            t.die,
+            t.total
+        ));
+    }
+    n
 }
 
 /// A counter's short type.

@@ -371,9 +371,7 @@ pub fn appoint(
         Some("consul-for-rome"),
         &roma,
     );
-    if !historical(st, "consul-for-rome", year, false, ev) {
-        reveal(st, "consul-for-rome", dice, "Romans [18.13]", ev)?;
-    }
+    let consul_for_rome_known = historical(st, "consul-for-rome", year, false, ev);
     // The new field consul ([18.16]: any hex with a legion).
     let lh = legion_hexes(st);
     if !kept {
@@ -518,5 +516,9 @@ pub fn appoint(
         ev.push(Event::new(R, format!("default: {d}")));
     }
     st.senate.battle_winners.clear();
+    // Last, once every choice is checked: the Consul for Rome is revealed at once ([18.13]).
+    if !consul_for_rome_known {
+        reveal(st, "consul-for-rome", dice, "Romans [18.13]", ev)?;
+    }
     Ok(())
 }

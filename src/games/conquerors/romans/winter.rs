@@ -173,7 +173,7 @@ pub fn apply(
         }
         let said = o.winter.is_some();
         let wo = o.winter.clone().unwrap_or_default();
-        side_winter(&mut next, &side, &wo, said, &w, dice, &mut ev)?;
+        side_winter(&mut next, &side, &wo, said, &w, &mut ev)?;
     }
     if !victory::roma_legion_present(&next) && victory::roma_legion_present(st) {
         return Err(RuleError::illegal(
@@ -181,6 +181,21 @@ pub fn apply(
             "Romans [17.36]",
             "Rome must keep a full-strength legion in Roma at all times (AMB-40)",
         ));
+    }
+    // [18]: the Senate sits last, once every order has been checked: its draws are the
+    // Winter's only dice.
+    if let Some(o) = sub.by.get("rome") {
+        let senate_orders = o
+            .winter
+            .as_ref()
+            .and_then(|w| w.senate.clone())
+            .unwrap_or_default();
+        let reappoint = w
+            .augury
+            .as_ref()
+            .is_some_and(|a| a.data(&next).may_reappoint_field_consul);
+        let year = consular_year(&next, &w.name);
+        senate::appoint(&mut next, &senate_orders, &year, reappoint, dice, &mut ev)?;
     }
     *st = next;
     end(st, &mut ev);
@@ -194,7 +209,6 @@ fn side_winter(
     o: &WinterOrders,
     said: bool,
     w: &WinterState,
-    dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let who = side_name(side);
@@ -268,15 +282,6 @@ fn side_winter(
     raising::raise(st, side, o, no_new, free, ev)?;
     // [8.62]: fallen commanders come back as their Replacements.
     super::replacements::return_fallen(st, side, &o.replacements, ev)?;
-    // [18]: the Senate.
-    if side == "rome" {
-        let reappoint = w
-            .augury
-            .as_ref()
-            .is_some_and(|a| a.data(st).may_reappoint_field_consul);
-        let year = consular_year(st, &w.name);
-        senate::appoint(st, &senate_orders, &year, reappoint, dice, ev)?;
-    }
     ev.push(Event::new(
         "Romans [17.5]",
         format!(

@@ -112,6 +112,7 @@ pub fn apply(
     let mut ev = Vec::new();
     let first = st.players[0].clone();
     let mut net: BTreeMap<String, i32> = BTreeMap::new();
+    let mut draws: Vec<(String, String, i32)> = Vec::new();
     for side in st.players.clone() {
         let Some(o) = sub.by.get(&side) else { continue };
         if !o.moves.is_empty() || o.winter.is_some() {
@@ -150,7 +151,7 @@ pub fn apply(
                 format!("{who} pays {} talents of graft to {}", d.graft, d.target),
             ));
         }
-        let mut amount = d.graft as i32;
+        let amount = d.graft as i32;
         if d.ambassador {
             if ambassadors_left(&next, &side) == 0 {
                 return Err(RuleError::illegal(
@@ -159,24 +160,29 @@ pub fn apply(
                     format!("{who} has no ambassador left this year"),
                 ));
             }
-            let ratings = next.pack.counters.ambassadors.ratings.clone();
-            let played = next.diplomacy.played.entry(side.clone()).or_default();
-            let mut cup: Vec<usize> = (0..ratings.len()).filter(|i| !played.contains(i)).collect();
-            let i = dice
-                .roll_for(&side)
-                .draw(&mut cup, "ambassador played", "Romans [16.35]")?
-                .unwrap_or(0);
-            played.push(i);
-            amount += ratings[i];
-            ev.push(Event::new(
-                "Romans [16.35]",
-                format!(
-                    "{who}'s ambassador to {} is turned up: {:+}",
-                    d.target, ratings[i]
-                ),
-            ));
+            draws.push((side.clone(), d.target.clone(), sign));
         }
         *net.entry(d.target.clone()).or_default() += sign * amount;
+    }
+    // The ambassadors are turned up once every order is checked (their draws are the dice).
+    for (side, target, sign) in draws {
+        let ratings = next.pack.counters.ambassadors.ratings.clone();
+        let played = next.diplomacy.played.entry(side.clone()).or_default();
+        let mut cup: Vec<usize> = (0..ratings.len()).filter(|i| !played.contains(i)).collect();
+        let i = dice
+            .roll_for(&side)
+            .draw(&mut cup, "ambassador played", "Romans [16.35]")?
+            .unwrap_or(0);
+        played.push(i);
+        *net.entry(target.clone()).or_default() += sign * ratings[i];
+        ev.push(Event::new(
+            "Romans [16.35]",
+            format!(
+                "{}'s ambassador to {target} is turned up: {:+}",
+                side_name(&side),
+                ratings[i]
+            ),
+        ));
     }
     let second = st.players.get(1).cloned().unwrap_or_default();
     for (ally, n) in net {

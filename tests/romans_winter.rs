@@ -98,9 +98,20 @@ fn romans_4_2_winter_comes_after_october_and_asks_both_players_sealed() {
     let tpl = Romans.template(&s, "rome");
     assert!(tpl.contains("the next is VI"), "{tpl}");
     let v = Romans.view(&s, None);
-    assert!(v.notes.iter().any(|n| n.starts_with("Augury")), "{:?}", v.notes);
-    assert!(v.tracks.iter().any(|t| t.name.starts_with("Macedon Victory Points")));
-    assert!(v.phase.contains("Winter/Planning Turn 200-199"), "{}", v.phase);
+    assert!(
+        v.notes.iter().any(|n| n.starts_with("Augury")),
+        "{:?}",
+        v.notes
+    );
+    assert!(v
+        .tracks
+        .iter()
+        .any(|t| t.name.starts_with("Macedon Victory Points")));
+    assert!(
+        v.phase.contains("Winter/Planning Turn 200-199"),
+        "{}",
+        v.phase
+    );
 }
 
 #[test]

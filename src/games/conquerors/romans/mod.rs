@@ -5,20 +5,30 @@
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
-//! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`view`]. What is built and what is not: `docs/coverage/romans.md`.
+//! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`siege`], [`siege_phase`], [`cities`] and
+//! [`parlay`] (13), [`supply`] (14), [`attrition`] (15), [`treasury`] (17.5), [`replacements`]
+//! (8.6), [`diplomacy`] (16), [`winter`] (4.2) with [`economy`] and [`raising`] (17), [`senate`]
+//! and [`augury`] (18), [`victory`] (19), [`view`]. What is built and what is not:
+//! `docs/coverage/romans.md`.
 
 pub mod attrition;
+pub mod augury;
 pub mod casualties;
 pub mod cities;
 pub mod combat;
 pub mod data;
+pub mod diplomacy;
+pub mod economy;
 pub mod engage;
 pub mod forced_march;
 pub mod interception;
 pub mod movement;
 pub mod orders;
 pub mod parlay;
+pub mod raising;
+pub mod replacements;
 pub mod retreat;
+pub mod senate;
 pub mod sequence;
 pub mod setup;
 pub mod siege;
@@ -27,7 +37,11 @@ pub mod standing;
 pub mod state;
 pub mod supply;
 pub mod treasury;
+pub mod victory;
 pub mod view;
+pub mod winter;
+pub mod winter_orders;
+pub mod winter_template;
 
 use std::sync::Arc;
 
@@ -86,6 +100,18 @@ impl Ruleset for Romans {
     fn title(&self) -> &'static str {
         "The Romans"
     }
+    fn options(&self) -> Vec<crate::ruleset::OptionInfo> {
+        vec![
+            crate::ruleset::OptionInfo {
+                name: diplomacy::OPTION.into(),
+                help: "each Game-Turn opens with the sealed Mutual Diplomacy Phase: graft, ambassadors, activation and revolts (Romans errata 4.1, [16])".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: senate::HISTORICAL.into(),
+                help: "consuls appointed in historical order, known at once, instead of drawn blind (Romans [8.4], optional)".into(),
+            },
+        ]
+    }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         vec![ScenarioInfo {
             id: setup::SECOND_MACEDONIAN_WAR.into(),
@@ -133,6 +159,15 @@ impl Ruleset for Romans {
         }
         let mut st = setup::initial_state(Arc::new(d.romans), Arc::new(maps), scenario, options)?;
         st.options = options.to_vec();
+        // [8.4] (optional): the first year's consuls are history's.
+        let year = st
+            .track()
+            .first()
+            .and_then(|t| t.consular_year.clone())
+            .unwrap_or_default();
+        let mut ev = Vec::new();
+        senate::historical(&mut st, "field-consul", &year, true, &mut ev);
+        senate::historical(&mut st, "consul-for-rome", &year, false, &mut ev);
         Ok(st)
     }
     fn pending(&self, state: &State) -> Pending {
@@ -148,6 +183,26 @@ impl Ruleset for Romans {
         let p = sequence::pending(st);
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
+        }
+        if diplomacy::due(st) {
+            let mut ev = diplomacy::apply(st, sub, dice)?;
+            let turn = st.turn_words();
+            crate::ruleset::stamp_events(
+                &mut ev,
+                0,
+                &turn,
+                "Mutual Diplomacy Phase",
+                None,
+                None,
+                false,
+            );
+            return Ok(ev);
+        }
+        if st.phase == Phase::Winter {
+            let mut ev = winter::apply(st, sub, dice)?;
+            let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
+            crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, None, false);
+            return Ok(ev);
         }
         let Phase::Campaign { side } = st.phase.clone() else {
             return Err(RuleError::illegal(
@@ -181,6 +236,17 @@ impl Ruleset for Romans {
                 "sieges are rolled in the Siege Phase, and none is on",
             ));
         }
+        let roma_full = victory::roma_legion_present(st);
+        for (i, mv) in o.moves.iter().enumerate() {
+            senate::check_posted(st, i, mv)?;
+        }
+        if o.winter.is_some() || o.diplomacy.is_some() {
+            return Err(RuleError::illegal(
+                "winter",
+                "Romans [4.2]",
+                "Winter orders wait for the Winter, diplomacy for the Mutual Diplomacy Phase",
+            ));
+        }
         // Every move is checked before the first die ([5.0] procedure: in the order given).
         let standing = ctx.standing;
         let mut dry = st.clone();
@@ -189,6 +255,14 @@ impl Ruleset for Romans {
             let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
             siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
+        }
+        // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
+        if side == "rome" && roma_full && !victory::roma_legion_present(&dry) {
+            return Err(RuleError::illegal(
+                "moves",
+                "Romans [17.36]",
+                "Rome must keep a full-strength legion in Roma at all times (AMB-40)",
+            ));
         }
         let mut ev = Vec::new();
         let before = st.combat.engagements;
@@ -224,8 +298,19 @@ impl Ruleset for Romans {
         }
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
+        let from = ev.len();
         sequence::end_campaign(st, &side);
+        // [19.15], [17.36]: the sudden ends; [19.2]: the last Game-Turn; [4.2]: a Winter.
+        if let Some(o) = victory::sudden_death(st, roma_full) {
+            victory::end_game(st, o, &mut ev);
+        } else if st.phase == Phase::Over {
+            let o = victory::final_outcome(st);
+            victory::end_game(st, o, &mut ev);
+        } else if st.phase == Phase::Winter {
+            winter::begin(st, ctx.standing, dice, &mut ev)?;
+        }
         siege_phase::open_siege_phase(st, &mut ev);
+        crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
         Ok(ev)
     }
     fn check_standing(
@@ -243,6 +328,13 @@ impl Ruleset for Romans {
         let mut v = vec![format!("{}: {}", st.turn_words(), view::phase_words(st))];
         for (s, t) in &st.treasury {
             v.push(format!("{} treasury: {t} talents", sequence::side_name(s)));
+        }
+        for s in &st.players {
+            v.push(format!(
+                "{}: {} VP",
+                sequence::side_name(s),
+                victory::score(st, s).total
+            ));
         }
         for s in &st.players {
             let ssp: u32 = st
@@ -273,6 +365,12 @@ fn siege_from(st: &State, mv: &orders::Move) -> Option<String> {
 /// The `orders:` part for `side`: each commander who may move, where he stands and what is
 /// with him, and the shape of a move.
 fn template(st: &State, side: &str) -> String {
+    if diplomacy::due(st) {
+        return diplomacy::template(st, side);
+    }
+    if st.phase == Phase::Winter {
+        return winter_template::template(st, side);
+    }
     let mut out = String::new();
     let Phase::Campaign { side: phasing } = &st.phase else {
         return "  # nothing to order: the game cannot go on\n".into();

@@ -178,6 +178,12 @@ pub struct Orders {
     /// The Siege Phase's sieges ([4.1], [13.43]); a siege not named is rolled (default).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sieges: Vec<SiegeOrder>,
+    /// A Winter/Planning Turn's orders ([4.2], `winter_orders.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winter: Option<super::winter_orders::WinterOrders>,
+    /// The Mutual Diplomacy Phase's approach (errata 4.1, [16], `diplomacy.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diplomacy: Option<super::diplomacy::DiplomacyOrders>,
 }
 
 /// Standing orders: the non-phasing player's answers, sent in advance, to the decisions the

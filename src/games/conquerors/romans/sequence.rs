@@ -1,14 +1,18 @@
 //! Romans [4.1]: the sequence of play as far as it is built. Each Game-Turn, each player in
 //! turn (Rome first, [4.0]) has his Campaign Phase ([5]); then the month advances ([4.1] B).
-//! A Winter/Planning Turn ([4.2]) stops the game: it is not built yet. The Mutual Diplomacy
-//! Phase (errata 4.1) is not built either. A player with a siege under way has his Siege Phase
-//! first (`siege`); his Attrition Phase ends his Campaign Phase (`attrition`).
+//! After each October but the last comes a Winter/Planning Turn ([4.2], `winter.rs`); the
+//! errata's Mutual Diplomacy Phase opens each Game-Turn when the game has the diplomacy option
+//! (`diplomacy.rs`). A player with a siege under way has his Siege Phase first (`siege`); his
+//! Attrition Phase ends his Campaign Phase (`attrition`).
 
 use super::state::{Phase, State};
 use crate::ruleset::{Pending, PendingKind};
 
 /// Who must act next.
 pub fn pending(st: &State) -> Pending {
+    if super::diplomacy::due(st) {
+        return super::diplomacy::pending(st);
+    }
     match &st.phase {
         Phase::Campaign { side } if st.siege_phase.as_deref() == Some(side.as_str()) => {
             super::siege_phase::pending(st, side)
@@ -24,19 +28,21 @@ pub fn pending(st: &State) -> Pending {
             ),
             rule: "Romans [4.1], [5.0]".into(),
         },
-        Phase::Winter => Pending {
-            step: format!("winter-after-turn-{}", st.turn_number()),
-            kind: PendingKind::GameOver,
-            sides: vec![],
-            prompt: "the Winter/Planning Turn (Romans [4.2]) has come, and this engine does not resolve it yet: the game cannot go on".into(),
-            rule: "Romans [4.2]".into(),
-        },
+        Phase::Winter => super::winter::pending(st),
         Phase::Over => Pending {
             step: "over".into(),
             kind: PendingKind::GameOver,
             sides: vec![],
-            prompt: "the last Game-Turn is over (Romans [20.13])".into(),
-            rule: "Romans [19], [20.13]".into(),
+            prompt: match &st.victory.outcome {
+                Some(o) => format!("the game is over: {}", o.words),
+                None => "the last Game-Turn is over (Romans [20.13])".into(),
+            },
+            rule: st
+                .victory
+                .outcome
+                .as_ref()
+                .map(|o| o.rule.clone())
+                .unwrap_or_else(|| "Romans [19], [20.13]".into()),
         },
     }
 }

@@ -74,6 +74,13 @@ pub fn initial_state(
         siege_phase: None,
         supply_paid: BTreeSet::new(),
         enslaved: BTreeMap::new(),
+        winter: None,
+        victory: Default::default(),
+        senate: Default::default(),
+        blockades: BTreeMap::new(),
+        diplomacy: Default::default(),
+        replacements: Default::default(),
+        built_bases: BTreeMap::new(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),
@@ -236,8 +243,9 @@ fn next(counts: &mut BTreeMap<String, u32>, stem: &str) -> String {
     format!("{stem}-{n}")
 }
 
-/// Places one set-up entry for `side` (units of `nation`).
-fn place(
+/// Places one set-up entry for `side` (units of `nation`); also an ally's forces when it is
+/// activated (Romans [16.13]).
+pub(crate) fn place(
     st: &mut State,
     ms: &[HexMap],
     side: &str,

@@ -24,7 +24,7 @@ pub enum Phase {
         /// The phasing player.
         side: String,
     },
-    /// The Winter/Planning Turn ([4.2]) has come; it is not built yet and the game stops here.
+    /// The Winter/Planning Turn ([4.2]): `winter.rs`, its details in [`State::winter`].
     Winter,
     /// The last Game-Turn is over.
     Over,
@@ -131,6 +131,30 @@ pub struct State {
     /// follow-up 13.6).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub enslaved: BTreeMap<String, LandUnit>,
+    /// The Winter/Planning Turn in progress ([4.2], `winter.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winter: Option<super::winter::WinterState>,
+    /// Victory Points earned and the result ([19], `victory.rs`).
+    #[serde(default)]
+    pub victory: super::victory::Ledger,
+    /// The Senate's records between Winters ([18], `senate.rs`).
+    #[serde(default)]
+    pub senate: super::senate::SenateState,
+    /// Game-Turns this Campaign Year an enemy fleet blockaded each Roman revenue source, by
+    /// city name ([17.15]: two cut its revenue for the Winter); the naval rules count them.
+    #[serde(default)]
+    pub blockades: BTreeMap<String, u32>,
+    /// Diplomacy's records: the Mutual Diplomacy Phase done, ambassadors played, allies placed
+    /// ([16], `diplomacy.rs`).
+    #[serde(default)]
+    pub diplomacy: super::diplomacy::DiplomacyState,
+    /// Commanders fallen and Replacements serving ([8.6], `replacements.rs`).
+    #[serde(default)]
+    pub replacements: super::replacements::ReplacementState,
+    /// Naval Bases built (Romans [17.33]): city key (`map:hex`) → the side that built it; the
+    /// printed ones are on the map.
+    #[serde(default)]
+    pub built_bases: BTreeMap<String, String>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).
@@ -214,6 +238,9 @@ impl State {
     }
     /// The commander's Strategic Rating, when his counter is known.
     pub fn rating(&self, id: &str) -> Option<u8> {
+        if self.replacements.replaced.contains(id) {
+            return super::replacements::replacement_rating(self, id);
+        }
         let c = self.commanders.get(id)?;
         let counter = c.counter.as_ref()?;
         if let Some(n) = self.pack.counters.commanders.get(counter) {

@@ -43,4 +43,13 @@ impl State {
     pub fn earn(&mut self, side: &str, talents: u32) {
         *self.treasury.entry(side.to_string()).or_insert(0) += talents;
     }
+
+    /// Romans [17.5], ruling AMB-41: takes up to `talents` (a penalty, not a purchase: the
+    /// treasury stops at 0). Returns the talents actually taken.
+    pub fn forfeit(&mut self, side: &str, talents: u32) -> u32 {
+        let t = self.treasury.entry(side.to_string()).or_default();
+        let taken = talents.min(*t);
+        *t -= taken;
+        taken
+    }
 }

@@ -29,7 +29,13 @@ pub fn phase_words(st: &State) -> String {
             format!("{}'s Siege Phase", side_name(side))
         }
         Phase::Campaign { side } => format!("{}'s Campaign Phase", side_name(side)),
-        Phase::Winter => "Winter/Planning Turn (not resolved yet)".into(),
+        Phase::Winter => format!(
+            "Winter/Planning Turn {} B.C.",
+            st.winter
+                .as_ref()
+                .map(|w| w.name.as_str())
+                .unwrap_or_default()
+        ),
         Phase::Over => "game over".into(),
     }
 }
@@ -178,6 +184,26 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             items: vec![],
         })
         .collect();
+    for s in &st.players {
+        let sc = super::victory::score(st, s);
+        let mut items: Vec<(String, String)> = sc
+            .cities
+            .iter()
+            .map(|(c, v)| (c.clone(), v.to_string()))
+            .collect();
+        if sc.battles > 0 {
+            items.push(("Major Land Battles won".into(), sc.battles.to_string()));
+        }
+        if sc.kills > 0 {
+            items.push(("commanders eliminated".into(), sc.kills.to_string()));
+        }
+        tracks.push(Track {
+            name: format!("{} Victory Points (Romans [19])", side_name(s)),
+            side: Some(s.clone()),
+            value: sc.total.to_string(),
+            items,
+        });
+    }
     tracks.push(Track {
         name: "Alliance Table".into(),
         side: None,
@@ -216,14 +242,39 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
         tracks,
         next: vec![p.prompt],
         battle: None,
-        outcome: match st.phase {
-            Phase::Over => Some("the last Game-Turn is over; victory (Romans [19]) is not counted yet".into()),
-            _ => None,
+        outcome: st.victory.outcome.as_ref().map(|o| o.words.clone()),
+        notes: {
+            let mut n = vec![
+                "Commander-led stacks are shown open: hidden stacks (Romans [7.35]) are not built yet (ruling R-10).".into(),
+            ];
+            n.extend(winter_notes(st));
+            n
         },
-        notes: vec![
-            "Commander-led stacks are shown open: hidden stacks (Romans [7.35]) are not built yet (ruling R-10).".into(),
-        ],
     }
+}
+
+/// The Winter's Augury and taxes, for the situation display (Romans [18.31], [17.12]).
+fn winter_notes(st: &State) -> Vec<String> {
+    let Some(w) = &st.winter else {
+        return Vec::new();
+    };
+    let mut n = Vec::new();
+    if let Some(a) = &w.augury {
+        n.push(format!(
+            "Augury (Romans [18.32]): {} — {}",
+            a.roll,
+            a.data(st).summary
+        ));
+    }
+    for (side, t) in &w.taxes {
+        n.push(format!(
+            "{} taxes (Romans [17.2]): die {}, {} talents in all",
+            side_name(side),
+            t.die,
+            t.total
+        ));
+    }
+    n
 }
 
 /// A counter's short type.

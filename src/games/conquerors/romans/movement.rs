@@ -16,7 +16,7 @@ use super::orders::{Move, Standing};
 use super::state::{Moved, State};
 use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, Walk};
 use crate::geo::hexmap::CityClass;
-use crate::geo::{Hex, HexMap};
+use crate::geo::Hex;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -544,6 +544,8 @@ fn leg(
             drop_off: keep(&mv.drop_off),
             forced_march: None,
             inside: mv.inside,
+            assault: mv.assault.clone(),
+            besiege: mv.besiege.clone(),
         };
         let spent = st.moved.get(cid).map(|m| m.spent).unwrap_or(0);
         return leg(st, side, i, &next, dice, ev, standing, Some(spent));

@@ -38,7 +38,9 @@ fn next_reveal(t: &Table, game: &legatus::engine::Game, side: &str) -> [u8; 32] 
 
 fn d6s(seed: [u8; 32], n: usize) -> Vec<u32> {
     let mut d = Dice::from_seed(seed);
-    (0..n).map(|_| d.d6("attack", "Tally T2").unwrap()).collect()
+    (0..n)
+        .map(|_| d.d6("attack", "Tally T2").unwrap())
+        .collect()
 }
 
 /// Plays the trio game until an attack by `author` waits for its dice.
@@ -65,8 +67,13 @@ fn protocol_mutual_three_author_cannot_preview_his_rolls() {
     let aw = game.awaiting().unwrap();
     assert_eq!(aw.revealers(), ["blue", "green"]);
     let core = red_entry.core_hash().unwrap();
-    let dice = red_entry.payload.as_ref().unwrap()["dice"].as_u64().unwrap() as usize;
-    let (blue_next, green_next) = (next_reveal(&t, &game, "blue"), next_reveal(&t, &game, "green"));
+    let dice = red_entry.payload.as_ref().unwrap()["dice"]
+        .as_u64()
+        .unwrap() as usize;
+    let (blue_next, green_next) = (
+        next_reveal(&t, &game, "blue"),
+        next_reveal(&t, &game, "green"),
+    );
     let actual = seed_of_reveals(game.game_id(), &core, &[blue_next, green_next]);
     // Everything red holds: his own chain ahead, every published reveal and commitment.
     let red_end = chain::chain_end(&key(&t, "red").seed(), game.game_id());
@@ -84,8 +91,14 @@ fn protocol_mutual_three_author_cannot_preview_his_rolls() {
         }
         assert_ne!(seed(game.game_id(), &core, g), actual);
         // Even with blue's help (blue's next reveal), red lacks green's; and with green's, blue's.
-        assert_ne!(seed_of_reveals(game.game_id(), &core, &[blue_next, *g]), actual);
-        assert_ne!(seed_of_reveals(game.game_id(), &core, &[*g, green_next]), actual);
+        assert_ne!(
+            seed_of_reveals(game.game_id(), &core, &[blue_next, *g]),
+            actual
+        );
+        assert_ne!(
+            seed_of_reveals(game.game_id(), &core, &[*g, green_next]),
+            actual
+        );
     }
     // The rolls recorded are those of the actual seed, in the entry green sends after blue's.
     let mut n = 100;
@@ -95,7 +108,11 @@ fn protocol_mutual_three_author_cannot_preview_his_rolls() {
     assert_eq!(after_blue.awaited_revealer().as_deref(), Some("green"));
     assert_eq!(t.act_in(&t.game(), &mut n).as_deref(), Some("green"));
     let last = entries(&t).pop().unwrap();
-    let item = last.resolves.iter().find(|r| r.seq == red_entry.seq).unwrap();
+    let item = last
+        .resolves
+        .iter()
+        .find(|r| r.seq == red_entry.seq)
+        .unwrap();
     let values: Vec<u32> = item.rolls.iter().map(|r| r.value).take(dice).collect();
     assert_eq!(values, d6s(actual, dice));
 }
@@ -106,7 +123,9 @@ fn protocol_mutual_three_no_other_player_can_bias_alone() {
     let seq = red_entry.seq;
     // Red, the author, cannot resolve his own entry, nor can green jump ahead of blue.
     for side in ["red", "green"] {
-        let err = orders::reveal(&game, &key(&t, side), Some(side)).err().unwrap();
+        let err = orders::reveal(&game, &key(&t, side), Some(side))
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("nothing waits"), "{side}: {err}");
     }
     let blue = key(&t, "blue");
@@ -133,7 +152,9 @@ fn protocol_mutual_three_no_other_player_can_bias_alone() {
     assert_eq!(snap["awaiting"]["seq"], Value::from(seq));
     assert!(snap["awaiting"]["reveals"]["blue"].is_string(), "{snap}");
     for side in ["red", "blue"] {
-        let err = orders::reveal(&after_blue, &key(&t, side), Some(side)).err().unwrap();
+        let err = orders::reveal(&after_blue, &key(&t, side), Some(side))
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("nothing waits"), "{side}: {err}");
     }
     // Green, last, sees the result before he signs but can only send his committed value.
@@ -153,13 +174,23 @@ fn protocol_mutual_three_stall_shows_who_owes_the_reveal() {
     let (t, _, red_entry) = attack_awaiting("red");
     let status = ok(&["status", &t.game()]);
     assert!(
-        status.contains(&format!("entry {} by red waits for the next dice reveals of blue, then green", red_entry.seq)),
+        status.contains(&format!(
+            "entry {} by red waits for the next dice reveals of blue, then green",
+            red_entry.seq
+        )),
         "{status}"
     );
     let v = ok(&["verify", &t.s("game/log.yaml")]);
     assert!(v.contains("awaits blue's next reveal"), "{v}");
     // Green has no template while blue owes his reveal; blue's is a bare reveal.
-    let r = cli(&["template", &t.game(), "--side", "blue", "--key", &t.key_of("blue")]);
+    let r = cli(&[
+        "template",
+        &t.game(),
+        "--side",
+        "blue",
+        "--key",
+        &t.key_of("blue"),
+    ]);
     assert_ne!(r.code, 0);
     assert!(r.err.contains("bare reveal"), "{}", r.err);
     let mut n = 0;
@@ -173,7 +204,10 @@ fn protocol_mutual_three_players_play_to_the_end_verify_and_tampering_is_caught(
     let t = Table::new();
     t.start_trio("mutual");
     let n = t.play_out();
-    assert!(n > 10, "a whole trio game takes more than 10 entries, took {n}");
+    assert!(
+        n > 10,
+        "a whole trio game takes more than 10 entries, took {n}"
+    );
     let v = ok(&["verify", &t.s("game/log.yaml")]);
     assert!(v.contains("VALID"), "{v}");
     // Every entry whose dice were drawn is resolved two entries later, after a bare reveal
@@ -187,7 +221,12 @@ fn protocol_mutual_three_players_play_to_the_end_verify_and_tampering_is_caught(
             let i = order.iter().position(|s| *s == aw.author).unwrap();
             let (first, second) = (order[(i + 1) % 3], order[(i + 2) % 3]);
             let bare = &es[r.seq as usize];
-            assert_eq!(bare.kind, EntryKind::Reveal, "entry {} is a bare reveal", bare.seq);
+            assert_eq!(
+                bare.kind,
+                EntryKind::Reveal,
+                "entry {} is a bare reveal",
+                bare.seq
+            );
             assert_eq!(bare.author, first);
             assert!(bare.resolves.is_empty());
             assert_eq!(e.seq, r.seq + 2, "entry {} resolves entry {}", e.seq, r.seq);
@@ -196,7 +235,10 @@ fn protocol_mutual_three_players_play_to_the_end_verify_and_tampering_is_caught(
             resolved += 1;
         }
     }
-    assert!(resolved >= 3, "the game drew dice for {resolved} entries only");
+    assert!(
+        resolved >= 3,
+        "the game drew dice for {resolved} entries only"
+    );
     let status = ok(&["status", &t.game()]);
     assert!(status.contains("over"), "{status}");
     let text = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
@@ -259,5 +301,7 @@ fn protocol_mutual_three_referee_mode_still_one_revealer() {
     t.play_out();
     let v = ok(&["verify", &t.s("game/log.yaml")]);
     assert!(v.contains("VALID"), "{v}");
-    assert!(entries(&t).iter().all(|e| e.kind != EntryKind::Reveal || e.author == "referee"));
+    assert!(entries(&t)
+        .iter()
+        .all(|e| e.kind != EntryKind::Reveal || e.author == "referee"));
 }

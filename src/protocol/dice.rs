@@ -249,7 +249,10 @@ mod tests {
     fn protocol_dice_seed_of_one_reveal_is_the_two_sided_seed() {
         let (g, c, r, q) = ([1u8; 16], [2u8; 32], [3u8; 32], [4u8; 32]);
         assert_eq!(seed_of_reveals(&g, &c, &[r]), seed(&g, &c, &r));
-        assert_ne!(seed_of_reveals(&g, &c, &[r, q]), seed_of_reveals(&g, &c, &[q, r]));
+        assert_ne!(
+            seed_of_reveals(&g, &c, &[r, q]),
+            seed_of_reveals(&g, &c, &[q, r])
+        );
         assert_ne!(seed_of_reveals(&g, &c, &[r, q]), seed(&g, &c, &r));
     }
 

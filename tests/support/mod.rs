@@ -169,8 +169,21 @@ impl Table {
         );
         let game = self.game();
         let mut args = vec![
-            "new", "--ruleset", "tally", "--scenario", "trio", "--dice", mode, "--player", &red,
-            "--player", &blue, "--player", &green, "--dir", &game,
+            "new",
+            "--ruleset",
+            "tally",
+            "--scenario",
+            "trio",
+            "--dice",
+            mode,
+            "--player",
+            &red,
+            "--player",
+            &blue,
+            "--player",
+            &green,
+            "--dir",
+            &game,
         ];
         let referee = format!("referee=Cato,cato@example.org,{}", self.s("ref.key.pub"));
         if mode == "referee" {

@@ -146,15 +146,18 @@ impl Ruleset for Tally {
         "Tally (test game)"
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
-        vec![ScenarioInfo {
-            id: "duel".into(),
-            title: "Duel".into(),
-            sides: vec!["red".into(), "blue".into()],
-        }, ScenarioInfo {
-            id: "trio".into(),
-            title: "Trio".into(),
-            sides: vec!["red".into(), "blue".into(), "green".into()],
-        }]
+        vec![
+            ScenarioInfo {
+                id: "duel".into(),
+                title: "Duel".into(),
+                sides: vec!["red".into(), "blue".into()],
+            },
+            ScenarioInfo {
+                id: "trio".into(),
+                title: "Trio".into(),
+                sides: vec!["red".into(), "blue".into(), "green".into()],
+            },
+        ]
     }
     fn load_scenario(
         &self,

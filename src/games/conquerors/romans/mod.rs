@@ -73,21 +73,29 @@ impl Ruleset for Romans {
         "The Romans"
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
-        vec![ScenarioInfo {
-            id: setup::SECOND_MACEDONIAN_WAR.into(),
-            title: "The Second Macedonian War, 200-197 B.C. (Romans 20.1)".into(),
-            sides: vec!["rome".into(), "macedon".into()],
-        }]
+        vec![
+            ScenarioInfo {
+                id: setup::SECOND_MACEDONIAN_WAR.into(),
+                title: "The Second Macedonian War, 200-197 B.C. (Romans 20.1)".into(),
+                sides: vec!["rome".into(), "macedon".into()],
+            },
+            ScenarioInfo {
+                id: setup::SYRIAN_WAR.into(),
+                title: "The Syrian War, 192-189 B.C. (Romans 20.2)".into(),
+                sides: vec!["rome".into(), "syria".into()],
+            },
+        ]
     }
     fn load_scenario(
         &self,
         scenario: &str,
         overrides: &[DataOverride],
     ) -> Result<Value, SetupError> {
-        if scenario != setup::SECOND_MACEDONIAN_WAR {
+        if scenario != setup::SECOND_MACEDONIAN_WAR && scenario != setup::SYRIAN_WAR {
             return Err(SetupError(format!(
-                "no scenario {scenario} (try {})",
-                setup::SECOND_MACEDONIAN_WAR
+                "no scenario {scenario} (try {} or {})",
+                setup::SECOND_MACEDONIAN_WAR,
+                setup::SYRIAN_WAR
             )));
         }
         let d = merged_pack(overrides)?;

@@ -183,3 +183,127 @@ fn romans_20_2_two_game_turns_through_the_cli_in_mutual_dice_verify() {
         "{status}"
     );
 }
+
+fn syrian_war_with_macedon() -> State {
+    let r = Romans;
+    let data = r.load_scenario("syrian-war", &[]).unwrap();
+    r.setup("syrian-war", &data, &["macedon-third-player".to_string()])
+        .unwrap()
+}
+
+#[test]
+fn romans_20_29_macedon_as_third_player_sets_up_and_moves_third() {
+    let s = syrian_war_with_macedon();
+    assert_eq!(s.players, ["rome", "syria", "macedon"]);
+    // 20.23: Macedon's treasury only as a third player.
+    assert_eq!(s.treasury["macedon"], 15);
+    // Its army (follow-up suggestion, provisional data): Philip V and Perseus at Pella, its
+    // cities its own (20.26), no longer an ally on the Alliance Table.
+    assert_eq!(s.commanders["philip-v"].side, "macedon");
+    assert_eq!(s.commanders["philip-v"].at.hex, "5520");
+    assert!(ssp(&s, "macedon") > 0);
+    assert!(!s.allies.contains_key("macedon"));
+    for c in ["Pella", "Thessalonica", "Amphipolis", "Miletus"] {
+        assert_eq!(control(&s, c).as_deref(), Some("macedon"), "{c}");
+    }
+    // Rome's and Syria's set-up is the same as with two players.
+    let two = syrian_war();
+    assert_eq!(ssp(&s, "rome"), ssp(&two, "rome"));
+    assert_eq!(ssp(&s, "syria"), ssp(&two, "syria"));
+    // The option belongs to 20.2 only.
+    let r = Romans;
+    let data = r.load_scenario("second-macedonian-war", &[]).unwrap();
+    assert!(r
+        .setup(
+            "second-macedonian-war",
+            &data,
+            &["macedon-third-player".to_string()]
+        )
+        .is_err());
+}
+
+#[test]
+fn romans_20_29_three_players_two_game_turns_through_the_cli_in_mutual_dice_verify() {
+    let t = Table::new();
+    let game = t.game();
+    let key_name = |side: &str| match side {
+        "rome" => "red",
+        "syria" => "blue",
+        _ => "green",
+    };
+    let spec = |side: &str, who: &str| {
+        format!(
+            "{side}={who},{who}@example.org,{}",
+            t.s(&format!("{}.key.pub", key_name(side)))
+        )
+    };
+    let (a, b, c) = (
+        spec("rome", "ana"),
+        spec("syria", "ben"),
+        spec("macedon", "gia"),
+    );
+    // Without Macedon's player the option is refused, and so is Macedon without the option.
+    let r = support::cli(&[
+        "new",
+        "--ruleset",
+        "romans",
+        "--scenario",
+        "syrian-war",
+        "--dice",
+        "mutual",
+        "--option",
+        "macedon-third-player",
+        "--player",
+        &a,
+        "--player",
+        &b,
+        "--dir",
+        &game,
+    ]);
+    assert_ne!(r.code, 0);
+    ok(&[
+        "new",
+        "--ruleset",
+        "romans",
+        "--scenario",
+        "syrian-war",
+        "--dice",
+        "mutual",
+        "--option",
+        "macedon-third-player",
+        "--player",
+        &a,
+        "--player",
+        &b,
+        "--player",
+        &c,
+        "--dir",
+        &game,
+    ]);
+    let key = |side: &str| t.key_of(key_name(side));
+    for side in ["rome", "syria", "macedon"] {
+        ok(&["accept", &game, "--key", &key(side)]);
+    }
+    // Two Game-Turns: Rome, Syria, then Macedon (20.29) each have a Campaign Phase.
+    for n in 0..6 {
+        let side = ["rome", "syria", "macedon"][n % 3];
+        let status = ok(&["status", &game]);
+        assert!(
+            status.contains(&format!("{side}-campaign")),
+            "{n}: {status}"
+        );
+        let f = t.p(&format!("o{n}.yaml"));
+        let tpl = ok(&["template", &game, "--side", side, "--key", &key(side)]);
+        std::fs::write(&f, tpl).unwrap();
+        ok(&[
+            "apply",
+            &game,
+            "--orders",
+            &f.display().to_string(),
+            "--key",
+            &key(side),
+        ]);
+    }
+    let v = ok(&["verify", &t.s("game/log.yaml")]);
+    assert!(v.contains("VALID"), "{v}");
+}

@@ -235,7 +235,8 @@ impl Game {
                     header.ruleset.id, header.scenario.id
                 ))
             })?;
-        let mut want: BTreeSet<String> = scenario.sides.iter().cloned().collect();
+        let sides = rules.sides(&scenario.id, &header.options);
+        let mut want: BTreeSet<String> = sides.iter().cloned().collect();
         if header.dice.mode == DiceMode::Referee {
             want.insert(REFEREE.to_string());
         }
@@ -246,7 +247,7 @@ impl Game {
                 have, header.dice.mode, want
             )));
         }
-        if header.dice.mode == DiceMode::Mutual && scenario.sides.len() < 2 {
+        if header.dice.mode == DiceMode::Mutual && sides.len() < 2 {
             return Err(header_error(
                 "mutual dice need at least two sides (each side's dice hang on the others' reveals); use open dice",
             ));

@@ -86,6 +86,24 @@ impl Ruleset for Romans {
             },
         ]
     }
+    fn sides(&self, scenario: &str, options: &[String]) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .scenarios()
+            .into_iter()
+            .find(|s| s.id == scenario)
+            .map(|s| s.sides)
+            .unwrap_or_default();
+        if scenario == setup::SYRIAN_WAR && options.iter().any(|o| o == setup::MACEDON_PLAYS) {
+            v.push("macedon".into());
+        }
+        v
+    }
+    fn options(&self) -> Vec<crate::ruleset::OptionInfo> {
+        vec![crate::ruleset::OptionInfo {
+            name: setup::MACEDON_PLAYS.into(),
+            help: "Syrian War only: Macedon is a third player, moving third (Romans [20.29]); add a --player macedon=...".into(),
+        }]
+    }
     fn load_scenario(
         &self,
         scenario: &str,

@@ -22,6 +22,9 @@ pub const SECOND_MACEDONIAN_WAR: &str = "second-macedonian-war";
 /// The scenario id of 20.2.
 pub const SYRIAN_WAR: &str = "syrian-war";
 
+/// The `legatus new --option` that makes Macedon a third player of 20.2 ([20.29]).
+pub const MACEDON_PLAYS: &str = "macedon-third-player";
+
 /// Whether an `only_when` condition of the scenario data holds for the options chosen at
 /// `new` (a yes/no option: chosen means `true`).
 fn holds(ow: Option<&super::data::scenario::OnlyWhen>, options: &[String]) -> bool {
@@ -57,6 +60,13 @@ pub fn initial_state(
         .iter()
         .filter_map(|m| maps.map_for(m, "romans"))
         .collect();
+    // [20.29]: Macedon as a third player moves after Rome and Syria (follow-up notes).
+    let mut s = s;
+    if scenario == SYRIAN_WAR && options.iter().any(|o| o == MACEDON_PLAYS) {
+        s.players.push("macedon".into());
+    } else if options.iter().any(|o| o == MACEDON_PLAYS) {
+        return Err(err(format!("option {MACEDON_PLAYS} is for {SYRIAN_WAR} only (Romans 20.29)")));
+    }
     let mut st = State {
         scenario: scenario.to_string(),
         players: s.players.clone(),

@@ -246,6 +246,15 @@ pub trait Ruleset: Send + Sync + 'static {
     fn title(&self) -> &'static str;
     /// The scenarios offered.
     fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// The sides that play `scenario` with these options (an option may add a player, as
+    /// Macedon in The Romans' Syrian War, 20.29); by default the scenario's own sides.
+    fn sides(&self, scenario: &str, _options: &[String]) -> Vec<String> {
+        self.scenarios()
+            .into_iter()
+            .find(|s| s.id == scenario)
+            .map(|s| s.sides)
+            .unwrap_or_default()
+    }
     /// The optional rules offered.
     fn options(&self) -> Vec<OptionInfo> {
         Vec::new()
@@ -383,6 +392,8 @@ pub trait DynRuleset: Send + Sync {
     fn title(&self) -> &'static str;
     /// See [`Ruleset::scenarios`].
     fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// See [`Ruleset::sides`].
+    fn sides(&self, scenario: &str, options: &[String]) -> Vec<String>;
     /// See [`Ruleset::options`].
     fn options(&self) -> Vec<OptionInfo>;
     /// See [`Ruleset::load_scenario`].
@@ -547,6 +558,9 @@ impl<R: Ruleset> DynRuleset for Erased<R> {
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         self.0.scenarios()
+    }
+    fn sides(&self, scenario: &str, options: &[String]) -> Vec<String> {
+        self.0.sides(scenario, options)
     }
     fn options(&self) -> Vec<OptionInfo> {
         self.0.options()

@@ -18,7 +18,7 @@ pub struct NewArgs {
     /// Scenario id.
     #[arg(long)]
     scenario: String,
-    /// Dice mode: mutual (two players), referee, or open (seed public).
+    /// Dice mode: mutual (each entry's dice fixed by every other player's next reveal), referee, or open (seed public).
     #[arg(long, value_enum, default_value = "mutual")]
     dice: DiceArg,
     /// A participant: SIDE=NAME,EMAIL,PUBKEYFILE (the side `referee` for a referee). Repeat per player.

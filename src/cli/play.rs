@@ -401,6 +401,15 @@ no template was written",
         }
         (_, None) => game.clone(),
     };
+    if let Some(aw) = ahead.awaiting() {
+        return Err(Error::input(format!(
+            "nothing for {side} to order yet: entry {} by {} still needs the dice reveals of {} after {side}'s, \
+so {side} sends a bare reveal: `legatus apply {folder} --key {key_hint}`; no template was written",
+            aw.seq,
+            aw.author,
+            aw.owed().join(" and ")
+        )));
+    }
     let p = ahead.pending();
     if p.kind == PendingKind::GameOver {
         return Err(Error::input(format!(

@@ -61,6 +61,23 @@ pub struct Awaiting {
     pub author: String,
     core_hash: [u8; 32],
     submission: Submission<Value>,
+    /// The sides whose next reveals fix its dice, in the order they must come (§8 of
+    /// `docs/protocol.md`): one side in a two-sided `mutual` game or in `referee` mode.
+    revealers: Vec<String>,
+    /// The reveals collected so far, in that order (never all of them: the last one resolves).
+    collected: Vec<[u8; 32]>,
+}
+
+impl Awaiting {
+    /// The sides whose reveals fix its dice, in order.
+    pub fn revealers(&self) -> &[String] {
+        &self.revealers
+    }
+
+    /// The sides whose reveals it still needs, in order (the first one sends the next entry).
+    pub fn owed(&self) -> &[String] {
+        &self.revealers[self.collected.len()..]
+    }
 }
 
 /// Events of one entry, for the report.
@@ -218,7 +235,8 @@ impl Game {
                     header.ruleset.id, header.scenario.id
                 ))
             })?;
-        let mut want: BTreeSet<String> = scenario.sides.iter().cloned().collect();
+        let sides = rules.sides(&scenario.id, &header.options);
+        let mut want: BTreeSet<String> = sides.iter().cloned().collect();
         if header.dice.mode == DiceMode::Referee {
             want.insert(REFEREE.to_string());
         }
@@ -229,9 +247,9 @@ impl Game {
                 have, header.dice.mode, want
             )));
         }
-        if header.dice.mode == DiceMode::Mutual && scenario.sides.len() != 2 {
+        if header.dice.mode == DiceMode::Mutual && sides.len() < 2 {
             return Err(header_error(
-                "mutual dice need exactly two sides; use referee dice",
+                "mutual dice need at least two sides (each side's dice hang on the others' reveals); use open dice",
             ));
         }
         let open_seed = match (header.dice.mode, &header.dice.seed) {
@@ -329,19 +347,30 @@ impl Game {
         self.awaiting.as_ref()
     }
 
-    /// Who must publish the next reveal to resolve the awaiting entry.
+    /// Who must publish the next reveal for the awaiting entry (in a game of three or more
+    /// sides in `mutual` dice, the first of the sides it still needs: [`Awaiting::owed`]).
     pub fn awaited_revealer(&self) -> Option<String> {
-        let aw = self.awaiting.as_ref()?;
-        Some(match self.header.dice.mode {
-            DiceMode::Referee => REFEREE.to_string(),
-            _ => self
-                .header
-                .players
-                .iter()
-                .find(|p| p.side != aw.author && p.side != REFEREE)?
-                .side
-                .clone(),
-        })
+        self.awaiting.as_ref()?.owed().first().cloned()
+    }
+
+    /// The sides whose next reveals fix the dice of an entry by `author` (`docs/protocol.md`
+    /// §8): the referee in `referee` mode; in `mutual` every other side, in the order the
+    /// header lists the players starting after the author (so in a two-sided game, the
+    /// opponent); nobody in `open` mode.
+    pub fn revealers_for(&self, author: &str) -> Vec<String> {
+        match self.header.dice.mode {
+            DiceMode::Open => Vec::new(),
+            DiceMode::Referee => vec![REFEREE.to_string()],
+            DiceMode::Mutual => {
+                let players = &self.header.players;
+                let at = players.iter().position(|p| p.side == author).unwrap_or(0);
+                (1..players.len())
+                    .map(|k| &players[(at + k) % players.len()].side)
+                    .filter(|s| *s != author && s.as_str() != REFEREE)
+                    .cloned()
+                    .collect()
+            }
+        }
     }
 
     /// A side's standing orders in force (its latest `standing:` block, merged key by key with
@@ -434,11 +463,23 @@ impl Game {
             "sealed".into(),
             serde_json::to_value(&self.sealed).expect("strings and integers"),
         );
+        // The awaiting entry's seq; once some (not all) of the reveals it needs are in (only
+        // with three or more sides), `{"seq", "reveals": {side: hex}}`.
         m.insert(
             "awaiting".into(),
-            self.awaiting
-                .as_ref()
-                .map_or(Value::Null, |a| Value::from(a.seq)),
+            self.awaiting.as_ref().map_or(Value::Null, |a| {
+                if a.collected.is_empty() {
+                    Value::from(a.seq)
+                } else {
+                    let reveals: serde_json::Map<String, Value> = a
+                        .revealers
+                        .iter()
+                        .zip(&a.collected)
+                        .map(|(s, r)| (s.clone(), Value::from(hex::encode(r))))
+                        .collect();
+                    serde_json::json!({"seq": a.seq, "reveals": reveals})
+                }
+            }),
         );
         Value::Object(m)
     }
@@ -585,18 +626,41 @@ impl Game {
                 ));
             }
             let reveal = self.take_reveal(e)?;
-            if let Some(aw) = self.awaiting.take() {
-                let resolver_ok = match self.header.dice.mode {
-                    DiceMode::Referee => e.author == REFEREE,
-                    _ => e.author != aw.author,
-                };
-                let Some(r) = reveal.filter(|_| resolver_ok) else {
+            if let Some(mut aw) = self.awaiting.take() {
+                let who = aw.owed().first().cloned().unwrap_or_default();
+                let Some(r) = reveal.filter(|_| e.author == who) else {
                     let (seq, author) = (aw.seq, aw.author.clone());
                     self.awaiting = Some(aw);
-                    let who = self.awaited_revealer().unwrap_or_default();
                     return Err(reject("rules", format!("entry {seq} by {author} waits for {who}'s dice reveal: {who} must send the next entry (a bare reveal will do)")));
                 };
-                let dice = Dice::from_seed(dice::seed(&self.game_id, &aw.core_hash, &r));
+                aw.collected.push(r);
+                if !aw.owed().is_empty() {
+                    // Three or more sides: this reveal is one of several; the entry's dice are
+                    // not fixed yet, so nothing may act on the state before they are.
+                    if e.kind != EntryKind::Reveal
+                        || e.step.is_some()
+                        || e.payload.is_some()
+                        || e.standing.is_some()
+                        || e.commitment.is_some()
+                        || e.salt.is_some()
+                    {
+                        return Err(reject("rules", format!(
+                            "entry {} by {} still needs the dice reveals of {} after {who}'s: {who}'s entry must be a bare reveal",
+                            aw.seq, aw.author, aw.owed().join(" and ")
+                        )));
+                    }
+                    self.awaiting = Some(aw);
+                    self.last_seq = e.seq;
+                    return Ok(Outcome {
+                        resolves,
+                        state_hash: self.state_hash(),
+                    });
+                }
+                let dice = Dice::from_seed(dice::seed_of_reveals(
+                    &self.game_id,
+                    &aw.core_hash,
+                    &aw.collected,
+                ));
                 resolves.push(self.resolve(&aw, dice, e.seq));
             }
             let resolved_something = !resolves.is_empty();
@@ -932,6 +996,8 @@ impl Game {
                     author: e.author.clone(),
                     core_hash: core,
                     submission: sub,
+                    revealers: self.revealers_for(&e.author),
+                    collected: Vec::new(),
                 });
                 Ok(())
             }

@@ -402,7 +402,9 @@ pub fn next_actor(
     let committed = ahead.sealed_committed();
     let sealed_turn = !committed.contains(&actor)
         || (committed.len() == p.sides.len() && !ahead.sealed_revealed().contains(&actor));
-    let orders = p.sides.contains(&actor)
+    // With three or more sides, a reveal that is not the last an entry needs is a bare one.
+    let orders = ahead.awaiting().is_none()
+        && p.sides.contains(&actor)
         && (p.kind != PendingKind::Sealed || sealed_turn)
         && p.kind != PendingKind::GameOver;
     Ok(Some(NextActor {

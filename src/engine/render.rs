@@ -55,10 +55,18 @@ pub fn next_steps_in(game: &Game, folder: &str) -> Vec<String> {
         return out;
     }
     if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
-        out.push(format!(
-            "entry {} by {} waits for {who}'s next dice reveal: {who}'s next entry fixes its dice (a bare reveal will do: `legatus apply {folder} --key <key>` without --orders)",
-            aw.seq, aw.author
-        ));
+        let rest = &aw.owed()[1..];
+        if rest.is_empty() {
+            out.push(format!(
+                "entry {} by {} waits for {who}'s next dice reveal: {who}'s next entry fixes its dice (a bare reveal will do: `legatus apply {folder} --key <key>` without --orders)",
+                aw.seq, aw.author
+            ));
+        } else {
+            out.push(format!(
+                "entry {} by {} waits for the next dice reveals of {who}, then {}: {who} sends a bare reveal now (`legatus apply {folder} --key <key>` without --orders); the last of them fixes its dice",
+                aw.seq, aw.author, rest.join(", then ")
+            ));
+        }
         return out;
     }
     let p = game.pending();
@@ -138,7 +146,16 @@ pub fn status_in(game: &Game, folder: &str) -> String {
         .map(|p| format!("{} ({})", p.side, p.name))
         .collect();
     let _ = writeln!(s, "Players: {}", players.join(", "));
-    let _ = writeln!(s, "Dice: {}", dice_words(h.dice.mode));
+    let many = h.dice.mode == DiceMode::Mutual && h.players.len() > 2;
+    let _ = writeln!(
+        s,
+        "Dice: {}",
+        if many {
+            "mutual — each entry's dice are fixed by the next reveals of every other player, in turn. Your dice secrets are derived from your signing key and the game id: the key is the only thing to keep."
+        } else {
+            dice_words(h.dice.mode)
+        }
+    );
     let _ = writeln!(
         s,
         "Log: {}, last hash {}",

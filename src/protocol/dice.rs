@@ -110,6 +110,18 @@ pub fn seed(game_id: &[u8], core_hash: &[u8; 32], reveal: &[u8; 32]) -> [u8; 32]
     sha256_parts(&[b"legatus/dice/v1", game_id, core_hash, reveal])
 }
 
+/// Seed for the dice that resolve an entry in a `mutual` game of any number of sides: the
+/// reveals of every other side, in the order they were collected (`docs/protocol.md` §8).
+/// With one reveal it is exactly [`seed`], so two-sided games keep their dice.
+///
+/// Panics if `reveals` is empty (an entry's dice always hang on at least one reveal).
+pub fn seed_of_reveals(game_id: &[u8], core_hash: &[u8; 32], reveals: &[[u8; 32]]) -> [u8; 32] {
+    assert!(!reveals.is_empty(), "dice need at least one reveal");
+    let mut parts: Vec<&[u8]> = vec![b"legatus/dice/v1", game_id, core_hash];
+    parts.extend(reveals.iter().map(|r| r.as_slice()));
+    sha256_parts(&parts)
+}
+
 impl Dice {
     /// Dice from a seed (see [`seed`]).
     pub fn from_seed(seed: [u8; 32]) -> Self {
@@ -232,6 +244,17 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn protocol_dice_seed_of_one_reveal_is_the_two_sided_seed() {
+        let (g, c, r, q) = ([1u8; 16], [2u8; 32], [3u8; 32], [4u8; 32]);
+        assert_eq!(seed_of_reveals(&g, &c, &[r]), seed(&g, &c, &r));
+        assert_ne!(
+            seed_of_reveals(&g, &c, &[r, q]),
+            seed_of_reveals(&g, &c, &[q, r])
+        );
+        assert_ne!(seed_of_reveals(&g, &c, &[r, q]), seed(&g, &c, &r));
+    }
 
     #[test]
     fn protocol_dice_deferred_refuses_to_roll() {

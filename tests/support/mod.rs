@@ -87,7 +87,7 @@ pub fn ok(args: &[&str]) -> String {
     r.out
 }
 
-/// A temp folder with two keys (red.key, blue.key) and a referee key.
+/// A temp folder with three players' keys (red.key, blue.key, green.key) and a referee key.
 pub struct Table {
     pub dir: tempfile::TempDir,
 }
@@ -95,7 +95,7 @@ pub struct Table {
 impl Table {
     pub fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        for who in ["red", "blue", "ref"] {
+        for who in ["red", "blue", "green", "ref"] {
             let k = SigningKey::generate(who).unwrap();
             k.write(&dir.path().join(format!("{who}.key")), None)
                 .unwrap();
@@ -157,6 +157,46 @@ impl Table {
         }
         let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
         ok(&a);
+    }
+
+    /// `legatus new` of a Tally `trio` (red, blue, green: three players, three keys) in the
+    /// game folder, then the three accepts.
+    pub fn start_trio(&self, mode: &str) {
+        let (red, blue, green) = (
+            format!("red=Ana,ana@example.org,{}", self.s("red.key.pub")),
+            format!("blue=Ben,ben@example.org,{}", self.s("blue.key.pub")),
+            format!("green=Gia,gia@example.org,{}", self.s("green.key.pub")),
+        );
+        let game = self.game();
+        let mut args = vec![
+            "new",
+            "--ruleset",
+            "tally",
+            "--scenario",
+            "trio",
+            "--dice",
+            mode,
+            "--player",
+            &red,
+            "--player",
+            &blue,
+            "--player",
+            &green,
+            "--dir",
+            &game,
+        ];
+        let referee = format!("referee=Cato,cato@example.org,{}", self.s("ref.key.pub"));
+        if mode == "referee" {
+            args.extend(["--player", &referee]);
+        }
+        ok(&args);
+        let mut sides = vec!["red", "blue", "green"];
+        if mode == "referee" {
+            sides.push("referee");
+        }
+        for side in sides {
+            ok(&["accept", &game, "--key", &self.key_of(side)]);
+        }
     }
 
     fn start_with(&self, mode: &str, extra: &[&str]) {

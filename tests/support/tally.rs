@@ -10,6 +10,10 @@
 //!   succeeds on 4+; a hit that is taken (or a failed block) scores the hits for the attacker.
 //!   Standing orders `auto: block|take` answer without asking; otherwise the game suspends.
 //! - T4 After `turns` turns the game is over.
+//!
+//! Scenario `duel` is red against blue; scenario `trio` adds green, for the three-player
+//! `mutual` dice: the bids order all three attacks (ties in the order red, blue, green) and
+//! each side attacks the next one in that ring (red → blue → green → red).
 
 use std::collections::BTreeMap;
 
@@ -69,12 +73,20 @@ pub struct TallyState {
     pub phase: Phase,
 }
 
-fn other(side: &str) -> String {
-    if side == "red" {
-        "blue".into()
-    } else {
-        "red".into()
-    }
+/// The sides in play, in ring order (red, blue, green).
+fn ring(s: &TallyState) -> Vec<String> {
+    ["red", "blue", "green"]
+        .into_iter()
+        .filter(|x| s.scores.contains_key(*x))
+        .map(String::from)
+        .collect()
+}
+
+/// The side `side` attacks: the next in the ring (in a duel, the other side).
+fn other(s: &TallyState, side: &str) -> String {
+    let r = ring(s);
+    let i = r.iter().position(|x| x == side).unwrap_or(0);
+    r[(i + 1) % r.len()].clone()
 }
 
 impl Tally {
@@ -134,18 +146,25 @@ impl Ruleset for Tally {
         "Tally (test game)"
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
-        vec![ScenarioInfo {
-            id: "duel".into(),
-            title: "Duel".into(),
-            sides: vec!["red".into(), "blue".into()],
-        }]
+        vec![
+            ScenarioInfo {
+                id: "duel".into(),
+                title: "Duel".into(),
+                sides: vec!["red".into(), "blue".into()],
+            },
+            ScenarioInfo {
+                id: "trio".into(),
+                title: "Trio".into(),
+                sides: vec!["red".into(), "blue".into(), "green".into()],
+            },
+        ]
     }
     fn load_scenario(
         &self,
         scenario: &str,
         overrides: &[DataOverride],
     ) -> Result<Value, SetupError> {
-        if scenario != "duel" {
+        if scenario != "duel" && scenario != "trio" {
             return Err(SetupError(format!("no scenario {scenario}")));
         }
         let mut data =
@@ -168,15 +187,19 @@ impl Ruleset for Tally {
     }
     fn setup(
         &self,
-        _scenario: &str,
+        scenario: &str,
         data: &Value,
         _options: &[String],
     ) -> Result<TallyState, SetupError> {
+        let mut scores = BTreeMap::from([("red".into(), 0), ("blue".into(), 0)]);
+        if scenario == "trio" {
+            scores.insert("green".into(), 0);
+        }
         Ok(TallyState {
             turn: 1,
             turns: data["turns"].as_u64().unwrap_or(3) as u32,
             hit_on: data["hit_on"].as_u64().unwrap_or(4) as u32,
-            scores: BTreeMap::from([("red".into(), 0), ("blue".into(), 0)]),
+            scores,
             phase: Phase::Bid,
         })
     }
@@ -185,7 +208,7 @@ impl Ruleset for Tally {
             Phase::Bid => (
                 format!("turn-{}/bid", s.turn),
                 PendingKind::Sealed,
-                vec!["red".to_string(), "blue".to_string()],
+                ring(s),
                 "secret bids",
             ),
             Phase::Attack { order } => (
@@ -238,15 +261,21 @@ impl Ruleset for Tally {
                     }
                     Ok(b)
                 };
-                let (r, b) = (bid("red")?, bid("blue")?);
-                let first = if b > r { "blue" } else { "red" };
+                let mut bids = Vec::new();
+                for side in ring(s) {
+                    let b = bid(&side)?;
+                    bids.push((side, b));
+                }
+                let words: Vec<String> = bids.iter().map(|(x, b)| format!("{x} {b}")).collect();
+                // Highest bid first; a stable sort keeps ties in ring order (red first).
+                let mut order = bids.clone();
+                order.sort_by(|a, b| b.1.cmp(&a.1));
+                let order: Vec<String> = order.into_iter().map(|(x, _)| x).collect();
                 ev.push(Event::new(
                     "Tally T1",
-                    format!("bids red {r}, blue {b}: {first} attacks first"),
+                    format!("bids {}: {} attacks first", words.join(", "), order[0]),
                 ));
-                s.phase = Phase::Attack {
-                    order: vec![first.into(), other(first)],
-                };
+                s.phase = Phase::Attack { order };
             }
             Phase::Attack { order } => {
                 let attacker = order[0].clone();
@@ -274,7 +303,7 @@ impl Ruleset for Tally {
                     format!("{attacker} attacks with {n} dice: {hits} hits"),
                 ));
                 let rest: Vec<String> = order[1..].to_vec();
-                let defender = other(&attacker);
+                let defender = other(s, &attacker);
                 if hits == 0 {
                     Self::after_attack(s, rest);
                 } else {
@@ -334,9 +363,13 @@ impl Ruleset for Tally {
         }
     }
     fn summary(&self, s: &TallyState) -> Vec<String> {
-        vec![format!(
+        let mut line = format!(
             "turn {} of {}: red {}, blue {}",
             s.turn, s.turns, s.scores["red"], s.scores["blue"]
-        )]
+        );
+        if let Some(g) = s.scores.get("green") {
+            line.push_str(&format!(", green {g}"));
+        }
+        vec![line]
     }
 }

@@ -113,10 +113,35 @@ impl Ruleset for Romans {
         ]
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
-        vec![ScenarioInfo {
-            id: setup::SECOND_MACEDONIAN_WAR.into(),
-            title: "The Second Macedonian War, 200-197 B.C. (Romans 20.1)".into(),
-            sides: vec!["rome".into(), "macedon".into()],
+        vec![
+            ScenarioInfo {
+                id: setup::SECOND_MACEDONIAN_WAR.into(),
+                title: "The Second Macedonian War, 200-197 B.C. (Romans 20.1)".into(),
+                sides: vec!["rome".into(), "macedon".into()],
+            },
+            ScenarioInfo {
+                id: setup::SYRIAN_WAR.into(),
+                title: "The Syrian War, 192-189 B.C. (Romans 20.2)".into(),
+                sides: vec!["rome".into(), "syria".into()],
+            },
+        ]
+    }
+    fn sides(&self, scenario: &str, options: &[String]) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .scenarios()
+            .into_iter()
+            .find(|s| s.id == scenario)
+            .map(|s| s.sides)
+            .unwrap_or_default();
+        if scenario == setup::SYRIAN_WAR && options.iter().any(|o| o == setup::MACEDON_PLAYS) {
+            v.push("macedon".into());
+        }
+        v
+    }
+    fn options(&self) -> Vec<crate::ruleset::OptionInfo> {
+        vec![crate::ruleset::OptionInfo {
+            name: setup::MACEDON_PLAYS.into(),
+            help: "Syrian War only: Macedon is a third player, moving third (Romans [20.29]); add a --player macedon=...".into(),
         }]
     }
     fn load_scenario(
@@ -124,10 +149,11 @@ impl Ruleset for Romans {
         scenario: &str,
         overrides: &[DataOverride],
     ) -> Result<Value, SetupError> {
-        if scenario != setup::SECOND_MACEDONIAN_WAR {
+        if scenario != setup::SECOND_MACEDONIAN_WAR && scenario != setup::SYRIAN_WAR {
             return Err(SetupError(format!(
-                "no scenario {scenario} (try {})",
-                setup::SECOND_MACEDONIAN_WAR
+                "no scenario {scenario} (try {} or {})",
+                setup::SECOND_MACEDONIAN_WAR,
+                setup::SYRIAN_WAR
             )));
         }
         let d = merged_pack(overrides)?;

@@ -19,6 +19,18 @@ use crate::ruleset::SetupError;
 /// The scenario id of 20.1.
 pub const SECOND_MACEDONIAN_WAR: &str = "second-macedonian-war";
 
+/// The scenario id of 20.2.
+pub const SYRIAN_WAR: &str = "syrian-war";
+
+/// The `legatus new --option` that makes Macedon a third player of 20.2 ([20.29]).
+pub const MACEDON_PLAYS: &str = "macedon-third-player";
+
+/// Whether an `only_when` condition of the scenario data holds for the options chosen at
+/// `new` (a yes/no option: chosen means `true`).
+fn holds(ow: Option<&super::data::scenario::OnlyWhen>, options: &[String]) -> bool {
+    ow.is_none_or(|w| w.is == serde_json::Value::Bool(options.contains(&w.option)))
+}
+
 fn err(s: impl Into<String>) -> SetupError {
     SetupError(s.into())
 }
@@ -33,9 +45,9 @@ pub fn initial_state(
     scenario: &str,
     options: &[String],
 ) -> Result<State, SetupError> {
-    if scenario != SECOND_MACEDONIAN_WAR {
+    if scenario != SECOND_MACEDONIAN_WAR && scenario != SYRIAN_WAR {
         return Err(err(format!(
-            "scenario {scenario}: only {SECOND_MACEDONIAN_WAR} (Romans 20.1) can be set up so far"
+            "scenario {scenario}: only {SECOND_MACEDONIAN_WAR} (Romans 20.1) and {SYRIAN_WAR} (20.2) can be set up"
         )));
     }
     let s = pack
@@ -48,6 +60,13 @@ pub fn initial_state(
         .iter()
         .filter_map(|m| maps.map_for(m, "romans"))
         .collect();
+    // [20.29]: Macedon as a third player moves after Rome and Syria (follow-up notes).
+    let mut s = s;
+    if scenario == SYRIAN_WAR && options.iter().any(|o| o == MACEDON_PLAYS) {
+        s.players.push("macedon".into());
+    } else if options.iter().any(|o| o == MACEDON_PLAYS) {
+        return Err(err(format!("option {MACEDON_PLAYS} is for {SYRIAN_WAR} only (Romans 20.29)")));
+    }
     let mut st = State {
         scenario: scenario.to_string(),
         players: s.players.clone(),
@@ -110,6 +129,30 @@ pub fn initial_state(
     // sets up its forces for its player at once ([16.13]).
     let mut active_forces: Vec<(String, String, SetupEntry)> = Vec::new();
     for (id, a) in &s.allies {
+        if !holds(a.only_when.as_ref(), options) {
+            continue;
+        }
+        // [20.26]: an ally "as in the Second Macedonian War" takes its cities and forces there.
+        let mut a = (**a).clone();
+        if let Some(same) = &a.same_as {
+            let there = pack
+                .scenarios
+                .get(&same.scenario)
+                .and_then(|x| x.allies.get(&same.ally))
+                .ok_or_else(|| {
+                    err(format!(
+                        "ally {id}: no ally {} in {}",
+                        same.ally, same.scenario
+                    ))
+                })?;
+            if a.cities.is_empty() {
+                a.cities = there.cities.clone();
+            }
+            if a.forces.is_empty() {
+                a.forces = there.forces.clone();
+            }
+        }
+        let a = &a;
         for c in &a.cities {
             let (m, h) = resolve(&ms, &c.place()).map_err(err)?;
             if let Some(city) = st.cities.get_mut(&city_key(&m, &h.to_string())) {
@@ -134,7 +177,17 @@ pub fn initial_state(
     }
     // [20.17]: initial control, then the active allies' home cities to their player.
     let mut own_troops: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let side_applies = |side: &str, e: &super::data::scenario::SideSetup| {
+        let cond = match e {
+            super::data::scenario::SideSetup::Conditional(c) => Some(&c.only_when),
+            super::data::scenario::SideSetup::Always(_) => None,
+        };
+        s.players.iter().any(|p| p == side) && holds(cond, options)
+    };
     for (side, entries) in &s.setup.sides {
+        if !side_applies(side, entries) {
+            continue;
+        }
         for e in entries.entries() {
             if !e.units.is_empty() || !e.legions.is_empty() {
                 let (m, h) = resolve(&ms, &e.at).map_err(err)?;
@@ -146,6 +199,15 @@ pub fn initial_state(
         }
     }
     for (side, ic) in &s.initial_control {
+        if !holds(ic.only_when.as_ref(), options) {
+            continue;
+        }
+        // [20.28]: Rome's control as in 20.17, the data's default choice (ruling R-80: the
+        // option `roman-initial-control` is not offered at `new` yet, so Italy-only is unused).
+        let ic: &InitialControl = match &ic.as_20_17 {
+            Some(a) => a,
+            None => ic,
+        };
         let keys = controlled(&st, &ms, &maps, ic, own_troops.get(side))?;
         for k in keys {
             if let Some(c) = st.cities.get_mut(&k) {
@@ -164,6 +226,9 @@ pub fn initial_state(
     }
     let mut counts: BTreeMap<String, u32> = BTreeMap::new();
     for (side, entries) in &s.setup.sides {
+        if !side_applies(side, entries) {
+            continue;
+        }
         for e in entries.entries() {
             place(
                 &mut st,
@@ -225,6 +290,9 @@ fn controlled(
     for p in &ic.plus_cities {
         let (m, h) = resolve(ms, p).map_err(err)?;
         out.insert(city_key(&m, &h.to_string()));
+    }
+    if ic.not_ally_cities {
+        out.retain(|k| st.cities.get(k).is_none_or(|c| c.ally.is_none()));
     }
     if ic.cities_with_own_troops {
         for k in own.into_iter().flatten() {

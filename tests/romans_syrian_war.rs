@@ -1,0 +1,309 @@
+//! The Romans, scenario 20.2 *The Syrian War* (two players: Rome and Syria; Macedon a
+//! non-player ally, 20.26): the set-up through `Romans::setup`, and a game through the CLI.
+
+mod support;
+
+use legatus::games::conquerors::romans::state::State;
+use legatus::games::conquerors::romans::Romans;
+use legatus::ruleset::Ruleset;
+use support::{ok, Table};
+
+fn syrian_war() -> State {
+    let r = Romans;
+    let data = r.load_scenario("syrian-war", &[]).unwrap();
+    r.setup("syrian-war", &data, &[]).unwrap()
+}
+
+fn ssp(s: &State, side: &str) -> u32 {
+    s.units
+        .values()
+        .filter(|u| u.side == side)
+        .map(|u| u.ssp)
+        .sum()
+}
+
+fn control(s: &State, name: &str) -> Option<String> {
+    s.cities
+        .values()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no city {name}"))
+        .control
+        .clone()
+}
+
+#[test]
+fn romans_20_2_setup_players_treasuries_and_forces() {
+    let s = syrian_war();
+    // 20.2x: two players unless Macedon plays; Rome moves first.
+    assert_eq!(s.players, ["rome", "syria"]);
+    // 20.23: treasuries (Macedon's 15 only as a third player).
+    assert_eq!(s.treasury["rome"], 30);
+    assert_eq!(s.treasury["syria"], 50);
+    assert!(!s.treasury.contains_key("macedon"));
+    // 20.22: six legions I-VI (odd 22 SSP, even 24), two tribunes each.
+    for (l, n) in [
+        ("I", 22),
+        ("II", 24),
+        ("III", 22),
+        ("IV", 24),
+        ("V", 22),
+        ("VI", 24),
+    ] {
+        assert_eq!(s.units[&format!("legion-{l}")].ssp, n, "legion {l}");
+        assert_eq!(s.units[&format!("legion-{l}")].side, "rome");
+    }
+    assert_eq!(ssp(&s, "rome"), 3 * 22 + 3 * 24);
+    assert_eq!(
+        s.commanders
+            .keys()
+            .filter(|k| k.starts_with("tribune-"))
+            .count(),
+        12
+    );
+    // 20.22: Antiochus III and Hannibal at Demetrias (Romans map), Seleucus at Lysimachae
+    // (Macedonians map): both maps are in play.
+    assert_eq!(s.commanders["antiochus-iii"].at.map, "romans");
+    assert_eq!(s.commanders["antiochus-iii"].at.hex, "5624");
+    assert_eq!(s.commanders["hannibal"].at.hex, "5624");
+    assert_eq!(s.commanders["seleucus"].at.map, "macedonians");
+    assert_eq!(s.commanders["seleucus"].at.hex, "0603");
+    assert!(s
+        .units
+        .values()
+        .any(|u| u.side == "syria" && u.kind == "chariot"));
+    assert!(ssp(&s, "syria") > 0);
+    // 20.26: Macedon is an ally (not a player) at 0; Philip V stays off the board until it
+    // is activated (only active allies set up, 16.13).
+    assert_eq!(s.allies["macedon"].points, 0);
+    assert!(s.allies["macedon"].active.is_none());
+    assert!(!s.commanders.contains_key("philip-v"));
+    assert!(!s.units.values().any(|u| u.side == "macedon"));
+    // 20.26 levels: Rhodes 2 and Pergamum 3 toward Rome, Cappadocia and Aetolia 3 toward Syria;
+    // Sparta and Achaea as in 20.1 at 0.
+    assert_eq!(
+        (
+            s.allies["rhodes"].toward.as_deref(),
+            s.allies["rhodes"].points
+        ),
+        (Some("rome"), 2)
+    );
+    assert_eq!(
+        (
+            s.allies["pergamum"].toward.as_deref(),
+            s.allies["pergamum"].points
+        ),
+        (Some("rome"), 3)
+    );
+    assert_eq!(
+        (
+            s.allies["cappadocia"].toward.as_deref(),
+            s.allies["cappadocia"].points
+        ),
+        (Some("syria"), 3)
+    );
+    assert_eq!(
+        (
+            s.allies["aetolia"].toward.as_deref(),
+            s.allies["aetolia"].points
+        ),
+        (Some("syria"), 3)
+    );
+    assert_eq!(s.allies["sparta"].points, 0);
+    assert!(
+        s.cities
+            .values()
+            .any(|c| c.ally.as_deref() == Some("sparta")),
+        "20.26 Sparta as in 20.1"
+    );
+}
+
+#[test]
+fn romans_20_28_initial_control() {
+    let s = syrian_war();
+    // Rome as in 20.17: Roma, Apollonia; not Carthage.
+    assert_eq!(control(&s, "Roma").as_deref(), Some("rome"));
+    assert_eq!(control(&s, "Apollonia").as_deref(), Some("rome"));
+    assert_ne!(control(&s, "Carthage").as_deref(), Some("rome"));
+    // Syria: Antioch, and the Thracian cities it holds (Lysimachae, Abydus), Ephesus, Demetrias.
+    for c in ["Antioch", "Lysimachae", "Abydus", "Ephesus", "Demetrias"] {
+        assert_eq!(control(&s, c).as_deref(), Some("syria"), "{c}");
+    }
+    // Not Egypt's cities, nor an ally's home city.
+    assert_ne!(control(&s, "Pelusium").as_deref(), Some("syria"));
+    assert_ne!(control(&s, "Pergamum").as_deref(), Some("syria"));
+}
+
+#[test]
+fn romans_20_2_two_game_turns_through_the_cli_in_mutual_dice_verify() {
+    let t = Table::new();
+    let game = t.game();
+    let (red, blue) = (
+        format!("rome=Ana,ana@example.org,{}", t.s("red.key.pub")),
+        format!("syria=Ben,ben@example.org,{}", t.s("blue.key.pub")),
+    );
+    ok(&[
+        "new",
+        "--ruleset",
+        "romans",
+        "--scenario",
+        "syrian-war",
+        "--dice",
+        "mutual",
+        "--player",
+        &red,
+        "--player",
+        &blue,
+        "--dir",
+        &game,
+    ]);
+    let key = |side: &str| t.key_of(if side == "rome" { "red" } else { "blue" });
+    for side in ["rome", "syria"] {
+        ok(&["accept", &game, "--key", &key(side)]);
+    }
+    // Two Game-Turns: each player's Campaign Phase, moving nothing.
+    for n in 0..4 {
+        let side = if n % 2 == 0 { "rome" } else { "syria" };
+        let f = t.p(&format!("o{n}.yaml"));
+        let tpl = ok(&["template", &game, "--side", side, "--key", &key(side)]);
+        std::fs::write(&f, tpl).unwrap();
+        ok(&[
+            "apply",
+            &game,
+            "--orders",
+            &f.display().to_string(),
+            "--key",
+            &key(side),
+        ]);
+    }
+    let v = ok(&["verify", &t.s("game/log.yaml")]);
+    assert!(v.contains("VALID"), "{v}");
+    let status = ok(&["status", &game]);
+    assert!(
+        status.contains("turn-3/rome-campaign") || status.contains("rome"),
+        "{status}"
+    );
+}
+
+fn syrian_war_with_macedon() -> State {
+    let r = Romans;
+    let data = r.load_scenario("syrian-war", &[]).unwrap();
+    r.setup("syrian-war", &data, &["macedon-third-player".to_string()])
+        .unwrap()
+}
+
+#[test]
+fn romans_20_29_macedon_as_third_player_sets_up_and_moves_third() {
+    let s = syrian_war_with_macedon();
+    assert_eq!(s.players, ["rome", "syria", "macedon"]);
+    // 20.23: Macedon's treasury only as a third player.
+    assert_eq!(s.treasury["macedon"], 15);
+    // Its army (follow-up suggestion, provisional data): Philip V and Perseus at Pella, its
+    // cities its own (20.26), no longer an ally on the Alliance Table.
+    assert_eq!(s.commanders["philip-v"].side, "macedon");
+    assert_eq!(s.commanders["philip-v"].at.hex, "5520");
+    assert!(ssp(&s, "macedon") > 0);
+    assert!(!s.allies.contains_key("macedon"));
+    for c in ["Pella", "Thessalonica", "Amphipolis", "Miletus"] {
+        assert_eq!(control(&s, c).as_deref(), Some("macedon"), "{c}");
+    }
+    // Rome's and Syria's set-up is the same as with two players.
+    let two = syrian_war();
+    assert_eq!(ssp(&s, "rome"), ssp(&two, "rome"));
+    assert_eq!(ssp(&s, "syria"), ssp(&two, "syria"));
+    // The option belongs to 20.2 only.
+    let r = Romans;
+    let data = r.load_scenario("second-macedonian-war", &[]).unwrap();
+    assert!(r
+        .setup(
+            "second-macedonian-war",
+            &data,
+            &["macedon-third-player".to_string()]
+        )
+        .is_err());
+}
+
+#[test]
+fn romans_20_29_three_players_two_game_turns_through_the_cli_in_mutual_dice_verify() {
+    let t = Table::new();
+    let game = t.game();
+    let key_name = |side: &str| match side {
+        "rome" => "red",
+        "syria" => "blue",
+        _ => "green",
+    };
+    let spec = |side: &str, who: &str| {
+        format!(
+            "{side}={who},{who}@example.org,{}",
+            t.s(&format!("{}.key.pub", key_name(side)))
+        )
+    };
+    let (a, b, c) = (
+        spec("rome", "ana"),
+        spec("syria", "ben"),
+        spec("macedon", "gia"),
+    );
+    // Without Macedon's player the option is refused, and so is Macedon without the option.
+    let r = support::cli(&[
+        "new",
+        "--ruleset",
+        "romans",
+        "--scenario",
+        "syrian-war",
+        "--dice",
+        "mutual",
+        "--option",
+        "macedon-third-player",
+        "--player",
+        &a,
+        "--player",
+        &b,
+        "--dir",
+        &game,
+    ]);
+    assert_ne!(r.code, 0);
+    ok(&[
+        "new",
+        "--ruleset",
+        "romans",
+        "--scenario",
+        "syrian-war",
+        "--dice",
+        "mutual",
+        "--option",
+        "macedon-third-player",
+        "--player",
+        &a,
+        "--player",
+        &b,
+        "--player",
+        &c,
+        "--dir",
+        &game,
+    ]);
+    let key = |side: &str| t.key_of(key_name(side));
+    for side in ["rome", "syria", "macedon"] {
+        ok(&["accept", &game, "--key", &key(side)]);
+    }
+    // Two Game-Turns: Rome, Syria, then Macedon (20.29) each have a Campaign Phase.
+    for n in 0..6 {
+        let side = ["rome", "syria", "macedon"][n % 3];
+        let status = ok(&["status", &game]);
+        assert!(
+            status.contains(&format!("{side}-campaign")),
+            "{n}: {status}"
+        );
+        let f = t.p(&format!("o{n}.yaml"));
+        let tpl = ok(&["template", &game, "--side", side, "--key", &key(side)]);
+        std::fs::write(&f, tpl).unwrap();
+        ok(&[
+            "apply",
+            &game,
+            "--orders",
+            &f.display().to_string(),
+            "--key",
+            &key(side),
+        ]);
+    }
+    let v = ok(&["verify", &t.s("game/log.yaml")]);
+    assert!(v.contains("VALID"), "{v}");
+}

@@ -1169,3 +1169,97 @@ fn alexandros_9_2_evaders_retreat_with_the_force_they_joined() {
         "the evader goes along"
     );
 }
+
+#[test]
+fn alexandros_14_3_counter_mix_is_a_design_limit_excess_raiders_ignored() {
+    // 14.3: a raid may call for up to 10 units, more than the mix holds (8 barbarian, 6 Arab
+    // counters); the free counters are placed and the excess is ignored. Two Arab counters
+    // already on the map are not free; an eliminated one (in the pool) is (ruling A-59).
+    let mut s = summer_334();
+    let b_turn = (1..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().barbarians)
+        .unwrap();
+    s.turn = b_turn;
+    clear_track(&mut s);
+    let arabs: Vec<String> = s
+        .pack
+        .counters
+        .units
+        .iter()
+        .filter(|(_, u)| u.nationality == legatus::games::alexandros::data::Nationality::Arab)
+        .map(|(c, _)| c.clone())
+        .collect();
+    assert_eq!(arabs.len(), 6);
+    put(
+        &mut s,
+        &[arabs[0].as_str(), arabs[1].as_str()],
+        prov("Arabia"),
+    );
+    s.units.get_mut(&arabs[2]).unwrap().place = Place::Pool;
+    for a in &arabs[..2] {
+        s.units.get_mut(a).unwrap().owner = Side::Persian;
+    }
+    let (mut short_seen, mut full_seen) = (false, false);
+    for seed in 1..250u8 {
+        let mut t = s.clone();
+        let mut ev = Vec::new();
+        for _ in 0..6 {
+            if t.turn != s.turn {
+                break;
+            }
+            ev.extend(
+                submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed))
+                    .unwrap(),
+            );
+        }
+        let Some(e) = ev
+            .iter()
+            .find(|e| e.rule == "Alexandros 14.3" && e.text.starts_with("raid in"))
+        else {
+            continue;
+        };
+        let placed = |nat| {
+            t.units
+                .iter()
+                .filter(|(c, u)| {
+                    s.units[c.as_str()].place != u.place
+                        && matches!(u.place, Place::Province(_))
+                        && t.pack.unit(c).unwrap().nationality == nat
+                })
+                .count()
+        };
+        let called: usize = e
+            .text
+            .split(" of ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        use legatus::games::alexandros::data::Nationality::{Arab, Barbarian};
+        let (got, mix) = if e.text.starts_with("raid in Arabia") {
+            (placed(Arab), 4) // six Arab counters, two already on the map
+        } else {
+            (placed(Barbarian), 8)
+        };
+        assert_eq!(got, called.min(mix), "{}", e.text);
+        if called > mix {
+            assert!(
+                e.text
+                    .contains(&format!("the other {} are ignored", called - mix)),
+                "{}",
+                e.text
+            );
+            short_seen = true;
+        } else {
+            assert!(!e.text.contains("ignored"), "{}", e.text);
+            full_seen = true;
+        }
+    }
+    assert!(
+        short_seen && full_seen,
+        "both a raid the mix supplies ({full_seen}) and one it caps ({short_seen})"
+    );
+}

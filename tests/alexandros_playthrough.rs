@@ -131,6 +131,9 @@ fn alexandros_random_campaigns_with_every_option() {
         .into_iter()
         .map(|o| o.name)
         .filter(|o| o != "beginner")
+        // A sealed set-up needs both sides' orders in one submission, which this harness's
+        // one-side `submit` does not send; the CLI property tests play it.
+        .filter(|o| o != "simultaneous-deployment")
         .collect();
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
     for seed in 11..=14u64 {

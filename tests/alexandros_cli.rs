@@ -4,7 +4,7 @@
 mod support;
 
 use legatus::engine::folder::GameDir;
-use support::{ok, registry, Table};
+use support::{cli, ok, registry, Table};
 
 fn new_game(t: &Table, dir: &str, data: Option<&str>) -> String {
     let game = t.s(dir);
@@ -313,4 +313,64 @@ fn alexandros_standing_orders_merge_key_by_key() {
     );
     let v = ok(&["verify", &t.s("game/log.yaml")]);
     assert!(v.contains("Verdict: VALID"), "{v}");
+}
+
+#[test]
+fn alexandros_3_1_17_0_every_option_is_offered_by_legatus_new() {
+    // 3.1: the players choose the Random Events and the optional rules; the optional rules
+    // of section 17, the Tactical Display's (10.3 design note, 10.14, 10.15) and the Beginners
+    // Rule are each an option of `legatus new`, listed by its help and accepted by it.
+    let help = cli(&["new", "--help"]);
+    let text = format!("{}{}", help.out, help.err);
+    for o in [
+        "beginner",
+        "no-random-events",
+        "recuperation",
+        "scorched-earth",
+        "macedonian-fury",
+        "death-of-alexander",
+        "mutiny",
+        "city-surrender",
+        "simultaneous-deployment",
+        "light-infantry-defensive-fire",
+        "flank-odds-shift",
+    ] {
+        assert!(
+            text.contains(o),
+            "`legatus new --help` does not list {o}:\n{text}"
+        );
+    }
+    let t = Table::new();
+    let mac = format!("macedonian=Ana,ana@example.org,{}", t.s("red.key.pub"));
+    let per = format!("persian=Ben,ben@example.org,{}", t.s("blue.key.pub"));
+    let game = t.game();
+    ok(&[
+        "new",
+        "--ruleset",
+        "alexandros",
+        "--scenario",
+        "campaign-334",
+        "--player",
+        &mac,
+        "--player",
+        &per,
+        "--dir",
+        &game,
+        "--option",
+        "simultaneous-deployment",
+        "--option",
+        "light-infantry-defensive-fire",
+        "--option",
+        "flank-odds-shift",
+        "--option",
+        "beginner",
+    ]);
+    let header = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
+    for o in [
+        "simultaneous-deployment",
+        "light-infantry-defensive-fire",
+        "flank-odds-shift",
+    ] {
+        assert!(header.contains(o), "the header names option {o}");
+    }
 }

@@ -1169,3 +1169,112 @@ fn alexandros_9_2_evaders_retreat_with_the_force_they_joined() {
         "the evader goes along"
     );
 }
+
+/// A test pack whose Raid Location table always names `loc` (with `units`) and whose Raid
+/// Size table always calls for `size` raiders.
+fn force_raid(s: &mut State, loc: &str, units: &str, size: &str) {
+    let mut p = (*s.pack).clone();
+    let t = p.tables.tables.get_mut("raid-location").unwrap();
+    let (li, ui) = (
+        t.columns.iter().position(|c| c == "location").unwrap(),
+        t.columns.iter().position(|c| c == "units").unwrap(),
+    );
+    for row in t.rows.values_mut() {
+        row[li] = loc.to_string();
+        row[ui] = units.to_string();
+    }
+    let t = p.tables.tables.get_mut("raid-size").unwrap();
+    for row in t.rows.values_mut() {
+        for c in row.iter_mut() {
+            *c = size.to_string();
+        }
+    }
+    s.pack = Arc::new(p);
+}
+
+#[test]
+fn alexandros_14_3_counter_mix_is_a_design_limit_excess_raiders_ignored() {
+    // 14.3: a raid may call for up to 10 units, more than the mix holds (8 barbarian, 6 Arab
+    // counters); the free counters are placed and the excess is ignored, and the report says
+    // so. Two Arab counters already on the map are not free; an eliminated one (in the pool)
+    // is (ruling A-59). Played through `apply` to the Random Events Phase of a "B" turn.
+    use legatus::games::alexandros::data::Nationality::{self, Arab, Barbarian};
+    let mut base = summer_334();
+    base.turn = (1..=46u8)
+        .find(|n| base.pack.turn(*n).unwrap().barbarians)
+        .unwrap();
+    clear_track(&mut base);
+    let arabs: Vec<String> = base
+        .pack
+        .counters
+        .units
+        .iter()
+        .filter(|(_, u)| u.nationality == Arab)
+        .map(|(c, _)| c.clone())
+        .collect();
+    assert_eq!(arabs.len(), 6);
+    put(
+        &mut base,
+        &[arabs[0].as_str(), arabs[1].as_str()],
+        prov("Arabia"),
+    );
+    for a in &arabs[..2] {
+        base.units.get_mut(a).unwrap().owner = Side::Persian;
+    }
+    base.units.get_mut(&arabs[2]).unwrap().place = Place::Pool;
+    let play = |loc: &str, units: &str, size: &str, nat: Nationality| {
+        let mut s = base.clone();
+        force_raid(&mut s, loc, units, size);
+        let before = s.clone();
+        let mut ev = Vec::new();
+        for _ in 0..6 {
+            if s.turn != before.turn {
+                break;
+            }
+            ev.extend(
+                submit_nightfall(&mut s, orders("moves: []"), &no_standing(), &mut dice(1))
+                    .unwrap(),
+            );
+        }
+        let e = ev
+            .iter()
+            .find(|e| e.rule == "Alexandros 14.3" && e.text.starts_with("raid in"))
+            .unwrap_or_else(|| panic!("no raid: {ev:?}"))
+            .text
+            .clone();
+        let placed = s
+            .units
+            .iter()
+            .filter(|(c, u)| {
+                before.units[c.as_str()].place != u.place
+                    && u.place == prov(loc)
+                    && s.pack.unit(c).unwrap().nationality == nat
+            })
+            .count();
+        (e, placed, s)
+    };
+    // Ten barbarians called for, eight in the mix: eight placed, two ignored.
+    let (e, n, _) = play("Scythia", "barbarian", "10", Barbarian);
+    assert_eq!(n, 8, "{e}");
+    assert!(
+        e.contains("8 of 10") && e.contains("the other 2 are ignored"),
+        "{e}"
+    );
+    // Ten Arabs called for: two are on the map already, so the four free ones come (the
+    // eliminated one among them) and six are ignored.
+    let (e, n, after) = play("Arabia", "arab", "10", Arab);
+    assert_eq!(n, 4, "{e}");
+    assert!(
+        e.contains("4 of 10") && e.contains("the other 6 are ignored"),
+        "{e}"
+    );
+    assert_eq!(
+        after.units[&arabs[2]].place,
+        prov("Arabia"),
+        "the eliminated Arab counter is free again"
+    );
+    // Four called for, the mix has them: nothing is ignored.
+    let (e, n, _) = play("Chorasmia", "barbarian", "4", Barbarian);
+    assert_eq!(n, 4, "{e}");
+    assert!(!e.contains("ignored"), "{e}");
+}

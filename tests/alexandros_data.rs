@@ -85,7 +85,9 @@ fn alexandros_data_check_real_pack_passes() {
 fn alexandros_data_hash_is_pinned() {
     assert_eq!(
         data_hash(&pack()),
-        "6c5dcb8756a6b5c4a1bbebaf16fc6db9bd5e0c534b9ad54845be021adc9fba86"
+        // 0.3: the Supply Attrition Table by army size (7.4) and the map without an
+        // "impassable" border (8.2) changed the data on purpose.
+        "6a9c567df025fca2f63196c687fd81b0a19cf96f681924b2d5451a6595a101b1"
     );
     // The header's copy of the data reads back to the same pack.
     let value = serde_json::to_value(pack()).expect("json");
@@ -1020,4 +1022,48 @@ fn alexandros_12_1_readme_replacement_turns_match_the_turn_track() {
         );
         assert!(readme.contains(&phrase), "README must say {phrase:?}");
     }
+}
+
+#[test]
+fn alexandros_8_2_a_border_kind_the_rules_do_not_know_is_refused() {
+    // 8.2: normal and mountain borders only; an override writing "impassable" is refused and
+    // leaves the pack as it was.
+    let mut p = pack();
+    let before = data_hash(&p);
+    let e = apply_overrides(
+        &mut p,
+        "impassable.yaml",
+        "provinces:\n  Aria:\n    type: fertile\n    start_control: persian\n    groups: [empire]\n    borders: {Bactria: normal, Chorasmia: normal, Drangiana: normal, Parthia: mountain, Gandara: impassable}\n    provisional: test\n",
+    )
+    .expect_err("impassable is no 8.2 border");
+    assert!(e.to_string().contains("impassable"), "{e}");
+    assert_eq!(data_hash(&p), before);
+}
+
+#[test]
+fn alexandros_7_4_attrition_columns_must_cover_every_army_size() {
+    // 7.4: a player's attrition table may be by type alone or by type and army size, but every
+    // size of every type must fall in one column.
+    let mut p = pack();
+    let e = apply_overrides(
+        &mut p,
+        "gap.yaml",
+        "tables:\n  supply-attrition:\n    title: t\n    rows_by: die\n    columns: [\"rich 1-8\", \"rich 10+\", fertile, mountain, desert-wilderness]\n    rows:\n      \"1\": [\"0\", \"0\", \"0\", \"0\", \"0\"]\n      \"2\": [\"0\", \"0\", \"0\", \"0\", \"0\"]\n      \"3\": [\"0\", \"0\", \"0\", \"0\", \"0\"]\n      \"4\": [\"0\", \"0\", \"0\", \"0\", \"0\"]\n      \"5\": [\"0\", \"0\", \"0\", \"0\", \"1\"]\n      \"6\": [\"0\", \"0\", \"1\", \"1\", \"1\"]\n    source: player\n",
+    )
+    .expect_err("an army of 9 in a rich province has no column");
+    assert!(e.to_string().contains("9 units in a rich province"), "{e}");
+    // Size-blind columns (one per type) are accepted and read for every army.
+    let mut q = pack();
+    apply_overrides(
+        &mut q,
+        "blind.yaml",
+        "tables:\n  supply-attrition:\n    title: t\n    rows_by: die\n    columns: [rich, fertile, mountain, desert-wilderness]\n    rows:\n      \"1\": [\"0\", \"0\", \"0\", \"0\"]\n      \"2\": [\"0\", \"0\", \"0\", \"1\"]\n      \"3\": [\"0\", \"0\", \"1\", \"1\"]\n      \"4\": [\"0\", \"1\", \"1\", \"2\"]\n      \"5\": [\"1\", \"1\", \"2\", \"2\"]\n      \"6\": [\"1\", \"2\", \"2\", \"3\"]\n    source: player\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    use legatus::games::alexandros::supply::attrition_steps;
+    assert_eq!(attrition_steps(&q, 6, ProvinceType::DesertWilderness, 4), 3);
+    assert_eq!(
+        attrition_steps(&q, 6, ProvinceType::DesertWilderness, 30),
+        3
+    );
 }

@@ -3,9 +3,9 @@
 //! played through the CLI by
 //! `legatus demo --until end` in mutual dice with the demo's two keys and game id, so every
 //! roll is the same each run. Granicus, Issus and Gaugamela are fought on the Tactical Display
-//! from both sides' battle plans (Alexandros 10); the Hydaspes, against an Indian army worn down
-//! by supply attrition (7.4), is a minor combat (9.1, 9.4); `legatus verify` accepts the
-//! log; the final report and the Gaugamela battle report are insta snapshots.
+//! from both sides' battle plans (Alexandros 10), and so is the Hydaspes against Porus (Summer
+//! 327); `legatus verify` accepts the log; the final report and the Gaugamela battle report are
+//! insta snapshots. Recorded for ruleset 0.3 (docs/protocol.md §Versions).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -92,6 +92,7 @@ fn alexandros_historical_campaign_from_the_granicus_to_babylon_through_the_cli()
         "spring-334: battle in Ionia",       // the Granicus (4.3)
         "autumn-333: battle in Cilicia",     // Issus
         "autumn-331: battle in Mesopotamia", // Gaugamela
+        "summer-327: battle in Upper India", // the Hydaspes
     ] {
         assert!(out.contains(battle), "{battle}: {out}");
     }
@@ -116,17 +117,18 @@ fn alexandros_historical_campaign_from_the_granicus_to_babylon_through_the_cli()
     );
     insta::assert_snapshot!("historical_gaugamela_battle_report", gaugamela.join("\n"));
 
-    // The Hydaspes (Summer 327): with the 0.2 dice, supply attrition (7.4) in Upper India wears
-    // Porus' army down to two units before Alexander arrives, fewer than the three of an army
-    // (9.1), so it is a minor combat, not a battle on the Tactical Display; Porus is captured.
+    // The Hydaspes (Summer 327): under the 0.3 dice Porus' army is still an army when
+    // Alexander crosses (9.1), the battle is fought on the Tactical Display, the Macedonian
+    // wins it and Porus falls (10.16).
+    let hydaspes = battle_account(&events, "Upper India");
     assert!(
-        events
+        hydaspes
             .iter()
-            .any(|l| l.contains("minor combat in Upper India") && l.contains("[Alexandros 9.4]")),
-        "the Hydaspes"
+            .any(|l| l.contains("the Macedonian wins the battle in Upper India")),
+        "{hydaspes:#?}"
     );
     assert!(
-        events.iter().any(|l| l.contains("Porus is captured")),
-        "Porus taken at the Hydaspes"
+        events.iter().any(|l| l.contains("Porus is killed")),
+        "Porus falls at the Hydaspes"
     );
 }

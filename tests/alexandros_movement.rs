@@ -722,3 +722,105 @@ fn alexandros_3_3_porus_waits_and_the_template_says_why() {
     );
     refused(r, "Alexandros 3.3");
 }
+
+#[test]
+fn alexandros_8_2_only_normal_and_mountain_borders_aria_gandara_not_adjacent() {
+    // 8.2 knows two kinds of border. Aria and Gandara share none (reference 2.2: no route
+    // through the central Afghan massif), so a move between them is refused as not adjacent,
+    // in Summer as in Winter; Gandara is reached from Bactria instead.
+    let mut s = summer_334();
+    put(&mut s, &["Parmenio", "phalanx-1"], prov("Aria"));
+    let r = submit(
+        &mut s.clone(),
+        orders("moves: [{leader: Parmenio, to: Gandara, units: [phalanx-1]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    let why = refused(r, "Alexandros 8.1");
+    assert!(why.contains("not adjacent"), "{why}");
+    for p in s.pack.map.provinces.values() {
+        for kind in p.borders.values() {
+            assert!(matches!(
+                kind,
+                legatus::games::alexandros::data::BorderType::Normal
+                    | legatus::games::alexandros::data::BorderType::Mountain
+            ));
+        }
+    }
+    put(&mut s, &["Parmenio", "phalanx-1"], prov("Bactria"));
+    submit(
+        &mut s,
+        orders("moves: [{leader: Parmenio, to: Gandara, units: [phalanx-1]}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+}
+
+#[test]
+fn alexandros_8_2_winter_template_says_why_a_leader_cannot_move_and_offers_no_set_aside_leader() {
+    // 8.2: in Winter every border of a Mountain province is closed. Parmenio in Cappadocia
+    // (all its borders mountain) has nowhere to go: the template says so and why instead of
+    // an empty list, and a move there is refused for the same reason. 12.10: the "0" leader
+    // waiting off the map is no leader the template offers.
+    let mut s = winter(summer_334());
+    put(&mut s, &["Parmenio", "phalanx-1"], prov("Cappadocia"));
+    let t = Alexandros.template(&s, "macedonian");
+    assert!(
+        t.contains("Parmenio in Cappadocia cannot move this turn"),
+        "{t}"
+    );
+    assert!(t.contains("closed in Winter (Alexandros 8.2)"), "{t}");
+    assert!(!t.contains("leader: Parmenio"), "{t}");
+    assert!(!t.contains("Macedonian 0"), "{t}");
+    let r = submit(
+        &mut s.clone(),
+        orders("moves: [{leader: Parmenio, to: Phrygia, units: [phalanx-1]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 8.2");
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    let t = Alexandros.template(&s, "persian");
+    assert!(!t.contains("Persian 0"), "{t}");
+}
+
+#[test]
+fn alexandros_8_1_a_move_with_several_rule_problems_is_refused_with_each() {
+    // 8.1–8.3: a move order with known names but several rule problems is refused once with
+    // all of them, not only the first; nothing moves.
+    let mut s = summer_334();
+    let before = serde_json::to_string(&s).unwrap();
+    let r = submit(
+        &mut s,
+        orders("moves: [{leader: Antipater, to: Cappadocia, units: [home-army-1, home-army-1, hetairoi]}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    let Err(legatus::ruleset::RuleError::Several(v)) = r else {
+        panic!("expected several refusals, got {r:?}");
+    };
+    let text: Vec<String> = v.iter().map(ToString::to_string).collect();
+    for (rule, why) in [
+        ("Alexandros 8.1", "home-army-1 is named twice"),
+        (
+            "Alexandros 8.1",
+            "hetairoi is not with Antipater in Macedonia",
+        ),
+        ("Alexandros 8.1", "Cappadocia is not adjacent to Macedonia"),
+    ] {
+        assert!(
+            text.iter().any(|t| t.contains(rule) && t.contains(why)),
+            "{why}: {text:#?}"
+        );
+    }
+    assert!(
+        text.iter().any(|t| t.contains("Alexandros 8.3")),
+        "{text:#?}"
+    );
+    assert_eq!(
+        serde_json::to_string(&s).unwrap(),
+        before,
+        "a refused order changes nothing"
+    );
+}

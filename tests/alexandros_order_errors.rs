@@ -152,5 +152,33 @@ fn alexandros_8_1_every_error_of_every_order_in_one_run() {
             .any(|l| l.contains(&colour) && l.contains("unknown field `colour`")),
         "{err}"
     );
-    assert!(err.contains("7 problems, all listed here"), "{err}");
+    // Antipater's move also breaks 8.3 (the Home Army stays in Europe): every rule a move
+    // breaks is listed, not only the first (8.1).
+    assert!(
+        err.contains("Antipater belongs to the Home Army and may not leave Europe"),
+        "{err}"
+    );
+    assert!(err.contains("8 problems, all listed here"), "{err}");
+}
+
+#[test]
+fn alexandros_8_1_a_move_with_several_rule_problems_lists_each_in_one_run() {
+    // Names all correct, three rules broken: every one is listed in the same run.
+    let t = Table::new();
+    let game = macedonian_movement(&t);
+    let tpl = ok(&["template", &game, "--side", "macedonian"]);
+    let file = with_orders(
+        &tpl,
+        "  moves:\n  - leader: Antipater\n    to: Cappadocia\n    units: [home-army-1, home-army-1, hetairoi]\n",
+    );
+    let err = apply_refused(&t, &game, "several.yaml", &file);
+    for why in [
+        "home-army-1 is named twice",
+        "hetairoi is not with Antipater in Macedonia",
+        "Cappadocia is not adjacent to Macedonia",
+    ] {
+        assert!(err.contains(why), "{why}:\n{err}");
+    }
+    assert!(err.contains("Alexandros 8.3"), "{err}");
+    assert!(err.contains("problems, all listed here"), "{err}");
 }

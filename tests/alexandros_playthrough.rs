@@ -92,8 +92,14 @@ fn play(seed: u64, options: &[&str]) -> (State, usize, usize) {
         let mut d = dice((seed as u8).wrapping_add(entries as u8));
         match submit(&mut s, o, &st, &mut d) {
             Ok(_) => {}
-            Err(RuleError::Illegal { rule, .. }) => {
-                assert!(rule.starts_with("Alexandros "), "{rule}");
+            // A refused order: one rule broken, or several at once (8.1).
+            Err(e @ (RuleError::Illegal { .. } | RuleError::Several(_))) => {
+                for r in e.each() {
+                    let RuleError::Illegal { rule, .. } = r else {
+                        panic!("{r}")
+                    };
+                    assert!(rule.starts_with("Alexandros "), "{rule}");
+                }
                 refusals += 1;
                 let o = from_template(&s, &side);
                 submit(&mut s, o, &st, &mut d)
@@ -131,6 +137,9 @@ fn alexandros_random_campaigns_with_every_option() {
         .into_iter()
         .map(|o| o.name)
         .filter(|o| o != "beginner")
+        // A sealed set-up needs both sides' orders in one submission, which this harness's
+        // one-side `submit` does not send; the CLI property tests play it.
+        .filter(|o| o != "simultaneous-deployment")
         .collect();
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
     for seed in 11..=14u64 {

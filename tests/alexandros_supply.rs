@@ -32,15 +32,132 @@ fn alexandros_7_4_attrition_table_from_pack() {
     let p = pack();
     let t = p.table("supply-attrition").unwrap();
     for die in 1..=6u32 {
-        for (col, kind) in [
+        for (ty, kind) in [
             ("rich", ProvinceType::Rich),
             ("fertile", ProvinceType::Fertile),
             ("mountain", ProvinceType::Mountain),
             ("desert-wilderness", ProvinceType::DesertWilderness),
         ] {
-            let want: u8 = t.roll(die as u8, col).unwrap().parse().unwrap();
-            assert_eq!(attrition_steps(&p, die, kind), want);
+            for (units, band) in [
+                (1, "1-8"),
+                (4, "1-8"),
+                (8, "1-8"),
+                (9, "9-16"),
+                (16, "9-16"),
+                (17, "17+"),
+                (40, "17+"),
+            ] {
+                let col = format!("{ty} {band}");
+                let want: u8 = t.roll(die as u8, &col).unwrap().parse().unwrap();
+                assert_eq!(
+                    attrition_steps(&p, die, kind, units),
+                    want,
+                    "{col}, roll {die}"
+                );
+            }
         }
+    }
+}
+
+/// The attrition events of the army in `province` over two turns (the second supply phase rolls),
+/// as (units counted, column, roll, steps lost), for the first seed whose run rolls.
+fn attrition_roll(
+    s: &legatus::games::alexandros::state::State,
+    province: &str,
+    seed: u8,
+) -> Option<(String, u32, u8)> {
+    let mut t = s.clone();
+    submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
+    let ev =
+        submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(seed)).unwrap();
+    let e = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 7.4" && e.text.contains(&format!("army in {province}")))?;
+    // "... rolls R for attrition on the COLUMN column: N steps lost"
+    let rest = e.text.split(" rolls ").nth(1)?;
+    let roll: u32 = rest.split(' ').next()?.parse().ok()?;
+    let col = rest
+        .split(" on the ")
+        .nth(1)?
+        .split(" column")
+        .next()?
+        .to_string();
+    let lost: u8 = e
+        .text
+        .rsplit(": ")
+        .next()?
+        .split(' ')
+        .next()?
+        .parse()
+        .ok()?;
+    Some((col, roll, lost))
+}
+
+#[test]
+fn alexandros_7_4_count_the_units_first_army_size_picks_the_column() {
+    // 7.4: the army is counted before the roll. Four units and eighteen units in the same
+    // desert province read different columns, and each loses what its column says.
+    let p = pack();
+    let t = p.table("supply-attrition").unwrap();
+    let small = [
+        "agrianians",
+        "archers",
+        "greek-allied-cavalry",
+        "thessalians",
+        "Parmenio",
+    ];
+    let big = [
+        "hetairoi",
+        "hypaspistoi",
+        "phalanx-1",
+        "phalanx-2",
+        "phalanx-3",
+        "phalanx-4",
+        "phalanx-5",
+        "phalanx-6",
+        "thessalians",
+        "prodromoi",
+        "greek-allied-cavalry",
+        "greek-allied-infantry-1",
+        "greek-allied-infantry-2",
+        "greek-allied-infantry-3",
+        "thracian-light-infantry",
+        "illyrian-light-infantry",
+        "agrianians",
+        "archers",
+        "Parmenio",
+        "Alexander",
+        "siege-train",
+    ];
+    for (who, band) in [(&small[..], "1-8"), (&big[..], "17+")] {
+        let mut s = summer_334();
+        put(&mut s, who, prov("Lybia"));
+        let mut seen = 0;
+        for seed in 1..60u8 {
+            if let Some((col, roll, lost)) = attrition_roll(&s, "Lybia", seed) {
+                assert_eq!(col, format!("desert-wilderness {band}"));
+                let want: u8 = t.roll(roll as u8, &col).unwrap().parse().unwrap();
+                assert_eq!(lost, want, "roll {roll} on {col}");
+                seen += 1;
+            }
+        }
+        assert!(
+            seen > 0,
+            "the army of the {band} band rolled for attrition: {:?}",
+            debug_run(&s)
+        );
+    }
+    // The same roll costs a large army at least as much, and on some roll more (7.4).
+    for ty in ["rich", "fertile", "mountain", "desert-wilderness"] {
+        let cell =
+            |r: u8, b: &str| -> u8 { t.roll(r, &format!("{ty} {b}")).unwrap().parse().unwrap() };
+        assert!(
+            (1..=6).all(|r| cell(r, "1-8") <= cell(r, "9-16") && cell(r, "9-16") <= cell(r, "17+"))
+        );
+        assert!(
+            (1..=6).any(|r| cell(r, "1-8") < cell(r, "17+")),
+            "{ty}: size matters"
+        );
     }
 }
 
@@ -98,7 +215,7 @@ fn alexandros_7_7_contested_province_both_armies_roll_separately() {
     supply::supply_phase(&mut s, &no_standing(), &mut dice(3), &mut ev).unwrap();
     let rolls: Vec<_> = ev
         .iter()
-        .filter(|e| e.rule == "Alexandros 7.4" && e.text.contains("army in Ionia rolls"))
+        .filter(|e| e.rule == "Alexandros 7.4" && e.text.contains("army in Ionia ("))
         .collect();
     assert_eq!(rolls.len(), 2, "{ev:?}");
 }
@@ -306,4 +423,16 @@ fn alexandros_7_2_depletion_report_names_the_target() {
         assert_eq!(r + m, total, "{}", e.text);
         assert_eq!(e.text.contains("not depleted"), total < 5, "{}", e.text);
     }
+}
+
+fn debug_run(s: &legatus::games::alexandros::state::State) -> Vec<String> {
+    let mut t = s.clone();
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        match submit_nightfall(&mut t, orders("moves: []"), &no_standing(), &mut dice(1)) {
+            Ok(ev) => out.extend(ev.iter().map(|e| format!("{} [{}]", e.text, e.rule))),
+            Err(e) => out.push(format!("ERR {e}")),
+        }
+    }
+    out
 }

@@ -1,8 +1,9 @@
 //! The map picture as SVG, drawn from a [`View`] (the renderer knows no game): a province map
 //! with each province at its real place (its cell coloured by control, hatched when depleted,
-//! mountain and impassable borders drawn where the cells meet, real coastlines and rivers
-//! behind), or a hex map (drawn by [`super::hexmap`]); cities with their walls; every force
-//! as a counter stack naming its leaders and unit count.
+//! mountain borders, and closed lines between touching provinces that are not adjacent, drawn
+//! where the cells meet, real coastlines and rivers behind), or a hex map (drawn by
+//! [`super::hexmap`]); cities with their walls; every force as a counter stack naming its
+//! leaders and unit count.
 
 use std::fmt::Write as _;
 
@@ -180,7 +181,25 @@ fn legend(out: &mut String, view: &View, y: f64) {
         "#1b1b1b",
         "mountain border",
     );
-    x += 150.0;
+    x += 140.0;
+    // Provinces drawn touching that share no border (Alexandros 8.2: not adjacent).
+    let _ = writeln!(
+        out,
+        r##"<line x1="{x:.0}" y1="{:.0}" x2="{:.0}" y2="{:.0}" stroke="#111111" stroke-width="4"/>"##,
+        y - 4.0,
+        x + 26.0,
+        y - 4.0
+    );
+    text(
+        out,
+        (x + 30.0, y),
+        12.0,
+        "start",
+        "normal",
+        "#1b1b1b",
+        "no crossing",
+    );
+    x += 120.0;
     let _ = writeln!(
         out,
         r##"<rect x="{x:.0}" y="{:.0}" width="14" height="14" fill="url(#depleted)" stroke="#1b1b1b"/>"##,

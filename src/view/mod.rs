@@ -227,7 +227,8 @@ pub struct BorderView {
     pub a: String,
     /// The other.
     pub b: String,
-    /// `mountain`, `impassable`, `river`.
+    /// `mountain`, `impassable`, `river`, `not-adjacent` (provinces drawn touching that share
+    /// no border; drawn only where the picture's cells meet).
     pub kind: String,
 }
 

@@ -149,6 +149,16 @@ pub fn refused(r: Result<Vec<Event>, RuleError>, rule: &str) -> String {
             assert_eq!(got, rule, "refused under {got} ({reason}), expected {rule}");
             reason
         }
+        // An order breaking several rules is refused with each (8.1): one of them is `rule`.
+        Err(RuleError::Several(v)) => v
+            .iter()
+            .find_map(|e| match e {
+                RuleError::Illegal {
+                    rule: got, reason, ..
+                } if got == rule => Some(reason.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("expected a refusal under {rule}, got {v:?}")),
         other => panic!("expected a refusal under {rule}, got {other:?}"),
     }
 }

@@ -181,11 +181,22 @@ pub fn raid(state: &mut State, dice: &mut Dice, ev: &mut Vec<Event>) -> Result<(
         u.steps = full;
         state.raid_origin.insert(c.clone(), loc.clone());
     }
+    // 14.3: the counters in the mix are a design limit; a size the mix cannot supply places
+    // what there is and the excess is ignored (reported, so both players see why).
+    let short = n.saturating_sub(free.len());
     ev.push(Event::new(
         "Alexandros 14.3",
         format!(
-            "raid in {loc} (roll {r}): {} of {n} raiders appear (roll {r2})",
-            free.len()
+            "raid in {loc} (roll {r}): {} of {n} raiders appear (roll {r2}){}",
+            free.len(),
+            if short > 0 {
+                format!(
+                    "; the other {short} are ignored: no more {} counters are free in the counter mix",
+                    if nationality == Nationality::Arab { "Arab" } else { "barbarian" }
+                )
+            } else {
+                String::new()
+            }
         ),
     ));
     Ok(())

@@ -17,6 +17,7 @@ pub mod data;
 pub mod evasion;
 pub mod events;
 pub mod minor_combat;
+pub mod move_check;
 pub mod movement;
 pub mod names;
 pub mod objectives;
@@ -98,13 +99,16 @@ fn leader_destinations(
         };
         match movement::apply_move(&mut copy, side, &m, &mut Vec::new()) {
             Ok(_) => ok.push(to),
-            Err(RuleError::Illegal { rule, reason, .. }) => {
-                let r = format!("{reason} ({rule})");
-                if !why.contains(&r) {
-                    why.push(r);
+            Err(e) => {
+                for e in e.each() {
+                    if let RuleError::Illegal { rule, reason, .. } = e {
+                        let r = format!("{reason} ({rule})");
+                        if !why.contains(&r) {
+                            why.push(r);
+                        }
+                    }
                 }
             }
-            Err(_) => {}
         }
     }
     (ok, why)
@@ -282,12 +286,14 @@ impl Ruleset for Alexandros {
     fn id(&self) -> &'static str {
         "alexandros"
     }
-    /// 0.2 (issue 11): evasion before battles (9.3), sieges with several leaders and units
-    /// named per siege (11.1, 11.3, 11.4), entry limits on evasion and retreat (8.3), Bessus
-    /// placed by the Persian (15.6), Death of Alexander past Summer 323 (17.3). A 0.1 log is
-    /// refused by name (the state and the resolution changed); see docs/protocol.md.
+    /// 0.3 (issue 11): attrition by army size and province type (7.4, 8.6), only normal and
+    /// mountain borders (8.2), every problem of a move at once (8.1). 0.2: evasion before
+    /// battles (9.3), sieges with several leaders and units named per siege (11.1, 11.3,
+    /// 11.4), entry limits on evasion and retreat (8.3), Bessus placed by the Persian (15.6),
+    /// Death of Alexander past Summer 323 (17.3). An older log is refused by name (the state
+    /// and the resolution changed); see docs/protocol.md.
     fn version(&self) -> &'static str {
-        "0.2"
+        "0.3"
     }
     fn title(&self) -> &'static str {
         "Alexandros: Conquest and Empire"
@@ -332,6 +338,18 @@ impl Ruleset for Alexandros {
             OptionInfo {
                 name: OPT_SURRENDER.into(),
                 help: "City Surrender: the Macedonian may roll once per city on the City Surrender Table instead of a siege (Alexandros 17.5)".into(),
+            },
+            OptionInfo {
+                name: tactical::OPT_SIMULTANEOUS.into(),
+                help: "Simultaneous deployment: both sides set up on the Tactical Display at once, sealed, instead of the Persian first (Alexandros 10.3 design note)".into(),
+            },
+            OptionInfo {
+                name: tactical::OPT_LIGHT_INFANTRY_FIRE.into(),
+                help: "Light infantry defensive fire: each light infantry unit fires once per battle at strength 1 when attacked (Alexandros 10.14 optional rule)".into(),
+            },
+            OptionInfo {
+                name: tactical::OPT_FLANK_SHIFT.into(),
+                help: "Flank odds shift: a unit attacked from a second box in the same phase is attacked one odds column to the right for each such attack (Alexandros 10.15 optional rule)".into(),
             },
         ]
     }

@@ -1,6 +1,6 @@
 //! Movement (Alexandros 8): leader moves, borders, restrictions, forced march.
 
-use super::data::{BorderType, Nationality, ProvinceGroup, ProvinceType, Side, UnitType};
+use super::data::{BorderType, Nationality, ProvinceGroup, ProvinceType, Side};
 use super::orders::Move;
 use super::state::{side_name, Place, State};
 use super::supply;
@@ -12,7 +12,7 @@ fn illegal(order: &str, rule: &str, why: impl Into<String>) -> RuleError {
 }
 
 /// Alexandros 8.2: may a move cross the border `from`–`to` this turn? Mountain borders are
-/// closed in Winter; impassable borders never open; Gaza closes Egypt–Syria while its walls show
+/// closed in Winter (8.2 knows only normal and mountain borders); Gaza closes Egypt–Syria while its walls show
 /// the enemy's colours (ruling A-52). `Err((section, why))`.
 pub fn crossing(state: &State, side: Side, from: &str, to: &str) -> Result<(), (String, String)> {
     let b = state
@@ -24,12 +24,6 @@ pub fn crossing(state: &State, side: Side, from: &str, to: &str) -> Result<(), (
         || [from, to]
             .iter()
             .any(|p| state.pack.province(p).map(|x| x.kind) == Some(ProvinceType::Mountain));
-    if b == BorderType::Impassable {
-        return Err((
-            "8.2".into(),
-            format!("the {from}–{to} border is impassable"),
-        ));
-    }
     if mountain && state.is_winter() {
         return Err((
             "8.2".into(),
@@ -226,160 +220,16 @@ pub fn apply_move(
     } else {
         m
     };
-    if state.frozen.contains(&m.leader) && side == Side::Macedonian {
-        return Err(illegal(
-            &order,
-            "17.4",
-            format!("{} and his army refuse to march after the mutiny", m.leader),
-        ));
-    }
-    if l.moved {
-        return Err(illegal(
-            &order,
-            "8.1",
-            format!("{} has already moved this turn", m.leader),
-        ));
-    }
-    // 3.3: the Indian army (Porus with it) waits until a Macedonian unit enters India.
-    if state.pack.leader(&m.leader).map(|x| x.nationality) == Some(Nationality::Indian)
-        && !state.indians_active
-    {
-        return Err(illegal(
-            &order,
-            "3.3",
-            format!(
-                "{}: the Indians may not move before a Macedonian unit enters Gandara, Upper or Lower India",
-                m.leader
-            ),
-        ));
-    }
-    if m.via.is_none() && (!m.drop.is_empty() || !m.pick_up.is_empty()) {
-        return Err(illegal(
-            &order,
-            "8.4",
-            "drop and pick_up belong to a forced march (give via)",
-        ));
-    }
-    // Each unit is named once (8.1): a repeated code is a mistake, not a second unit.
-    let mut seen = std::collections::BTreeSet::new();
-    for u in &m.units {
-        if !seen.insert(u) {
-            return Err(illegal(&order, "8.1", format!("unit {u} is named twice")));
-        }
-    }
-    for p in std::iter::once(&m.to).chain(&m.via) {
-        if !state.pack.map.provinces.contains_key(p) {
-            return Err(illegal(
-                &order,
-                "8.1",
-                format!("there is no province {p} on the map"),
-            ));
-        }
-    }
-    // Units must start the turn with the leader, in the field, and not have moved (8.1).
-    for u in m.units.iter() {
-        let us = state
-            .units
-            .get(u)
-            .ok_or_else(|| illegal(&order, "8.1", format!("no unit {u}")))?;
-        if us.owner != side {
-            return Err(illegal(&order, "8.1", format!("{u} is not yours")));
-        }
-        if us.place != Place::Province(from.clone()) {
-            return Err(illegal(
-                &order,
-                "8.1",
-                format!("{u} is not with {} in {from}: a unit moves only with a leader it starts the turn with", m.leader),
-            ));
-        }
-        if us.moved {
-            return Err(illegal(
-                &order,
-                "8.1",
-                format!("{u} has already moved this turn"),
-            ));
-        }
-        if state.frozen.contains(u) {
-            return Err(illegal(
-                &order,
-                "17.4",
-                format!("{u} refuses to march after the mutiny"),
-            ));
-        }
-        if state.host_of(u) != state.host_of(&m.leader) {
-            return Err(illegal(
-                &order,
-                "6.3",
-                format!("{u} belongs to another force than {}", m.leader),
-            ));
-        }
-        if state.pack.unit(u).map(|x| x.nationality) == Some(Nationality::Indian)
-            && !state.indians_active
-        {
-            return Err(illegal(
-                &order,
-                "3.3",
-                format!("{u}: Indian units may not move before a Macedonian unit enters India"),
-            ));
-        }
-    }
+    // Every problem of the move at once (8.1): nothing moves unless the whole order is legal.
+    super::move_check::refusal(super::move_check::problems(state, side, &from, m))?;
     let mut attrition = None;
     let final_units: Vec<String>;
     if let Some(via) = &m.via {
         // Forced march (8.4–8.6).
-        if side != Side::Macedonian || m.leader != "Alexander" {
-            return Err(illegal(
-                &order,
-                "8.4",
-                "only Alexander's group may force march",
-            ));
-        }
-        for (a, b) in [(from.as_str(), via.as_str()), (via.as_str(), m.to.as_str())] {
-            crossing(state, side, a, b).map_err(|(s, w)| illegal(&order, &s, w))?;
-        }
-        if m.to == from {
-            return Err(illegal(
-                &order,
-                "8.4",
-                "a forced march ends in a third province",
-            ));
-        }
-        let enemy = super::state::enemy(side);
-        let enemy_field = state.field_units(enemy, via).len();
-        let enemy_city = state.city_units(enemy, via).len();
-        if enemy_field >= supply::ARMY_UNITS {
-            return Err(illegal(&order, "8.5", format!("{via} holds an enemy army")));
-        }
-        if (enemy_field > 0 || enemy_city > 0) && m.drop.is_empty() {
-            return Err(illegal(
-                &order,
-                "8.5",
-                format!("{via} holds an enemy garrison: drop at least one combat unit there"),
-            ));
-        }
         for u in &m.drop {
-            if !m.units.contains(u) {
-                return Err(illegal(
-                    &order,
-                    "8.4",
-                    format!("{u} is dropped but not moving"),
-                ));
-            }
-        }
-        for u in &m.pick_up {
-            let us = state
-                .units
-                .get(u)
-                .ok_or_else(|| illegal(&order, "8.4", format!("no unit {u}")))?;
-            if us.owner != side || us.place != Place::Province(via.clone()) || us.moved {
-                return Err(illegal(
-                    &order,
-                    "8.4",
-                    format!(
-                        "{u} cannot be picked up: it must be yours, unmoved, in the field in {via}"
-                    ),
-                ));
-            }
+            let us = state.units.get_mut(u).unwrap();
+            us.place = Place::Province(via.clone());
+            us.moved = true;
         }
         let marching: Vec<String> = m
             .units
@@ -387,29 +237,6 @@ pub fn apply_move(
             .filter(|u| !m.drop.contains(u))
             .cloned()
             .collect();
-        for u in &marching {
-            if !state.pack.unit(u).map(|x| x.forced_march).unwrap_or(false) {
-                return Err(illegal(
-                    &order,
-                    "8.4",
-                    format!("{u} may not force march (only cavalry, archers, the Agrianians and the Hypaspists); leave it in {from} or {via}"),
-                ));
-            }
-        }
-        for u in m.units.iter().chain(m.pick_up.iter()) {
-            let dest = if m.drop.contains(u) { via } else { &m.to };
-            may_enter(state, u, dest).map_err(|(s, w)| illegal(&order, &s, w))?;
-            if m.drop.contains(u) {
-                may_enter(state, u, via).map_err(|(s, w)| illegal(&order, &s, w))?;
-            }
-        }
-        may_enter(state, &m.leader, via).map_err(|(s, w)| illegal(&order, &s, w))?;
-        may_enter(state, &m.leader, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
-        for u in &m.drop {
-            let us = state.units.get_mut(u).unwrap();
-            us.place = Place::Province(via.clone());
-            us.moved = true;
-        }
         if !marching.is_empty() {
             let kind = state.pack.province(via).map(|p| p.kind).unwrap();
             attrition = Some((marching.clone(), kind));
@@ -426,11 +253,6 @@ pub fn apply_move(
         ));
         state.entered(side, via, &m.leader);
     } else {
-        crossing(state, side, &from, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
-        for u in &m.units {
-            may_enter(state, u, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
-        }
-        may_enter(state, &m.leader, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
         final_units = m.units.clone();
         // Counted as the status counts them: the Siege Train is not a combat unit.
         let train = final_units
@@ -450,22 +272,6 @@ pub fn apply_move(
                     ""
                 }
             ),
-        ));
-    }
-    // Siege Train moves only with an infantry unit (11.7).
-    let infantry = |s: &State, u: &String| {
-        matches!(
-            s.pack.unit(u).map(|x| x.kind),
-            Some(UnitType::HeavyInfantry | UnitType::RegularInfantry | UnitType::LightInfantry)
-        )
-    };
-    if final_units.iter().any(|u| state.is_siege_train(u))
-        && !final_units.iter().any(|u| infantry(state, u))
-    {
-        return Err(illegal(
-            &order,
-            "11.7",
-            "the Siege Train moves only with an infantry unit",
         ));
     }
     for u in &final_units {
@@ -493,12 +299,15 @@ pub fn forced_march_attrition(
     let r = dice
         .roll_for(side_name(Side::Macedonian))
         .d6("forced-march attrition", "Alexandros 8.6")?;
-    let n = supply::attrition_steps(&state.pack, r, kind);
+    // 7.4, 8.6: the marching units are counted; their number and the first province's type
+    // pick the column.
+    let n = supply::attrition_steps(&state.pack, r, kind, units.len());
     ev.push(Event::new(
         "Alexandros 8.6",
         format!(
             "forced march: attrition roll {r} on the {} column, {} lost",
-            supply::attrition_column(kind),
+            supply::attrition_column(&state.pack, kind, units.len())
+                .unwrap_or_else(|| supply::attrition_type(kind).to_string()),
             crate::view::count(n as usize, "step")
         ),
     ));

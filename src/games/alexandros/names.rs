@@ -386,7 +386,7 @@ pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
             .next()
             .and_then(|x| x.parse().ok())
             .unwrap_or(0);
-        if let Some(e) = move_rest(state, side, &o.moves[i], &out, i) {
+        for e in move_rest(state, side, &o.moves[i], &out, i) {
             out.push((format!("/moves/{i}"), e));
         }
     }
@@ -394,14 +394,14 @@ pub fn check(state: &State, side: Side, o: &Orders) -> Result<(), RuleError> {
 }
 
 /// Alexandros 8.1: when the leader and provinces of move `i` are known, what movement says
-/// of it with its unknown units left out (its first refusal, tried on a copy of the state).
+/// of it with its unknown units left out (every refusal, tried on a copy of the state).
 fn move_rest(
     state: &State,
     side: Side,
     m: &Move,
     found: &[(String, RuleError)],
     i: usize,
-) -> Option<RuleError> {
+) -> Vec<RuleError> {
     let at = format!("/moves/{i}/");
     let bad: Vec<&str> = found
         .iter()
@@ -411,7 +411,7 @@ fn move_rest(
         .iter()
         .any(|p| p.starts_with("leader") || p.starts_with("to") || p.starts_with("via"))
     {
-        return None;
+        return Vec::new();
     }
     let unit_ok = |u: &String| state.pack.counters.units.contains_key(u);
     let all = m.units.len() == 1 && m.units[0] == ALL_UNITS;
@@ -428,8 +428,13 @@ fn move_rest(
     };
     let mut copy = state.clone();
     match apply_move(&mut copy, side, &known_only, &mut Vec::new()) {
-        Err(e @ RuleError::Illegal { .. }) => Some(e),
-        _ => None,
+        Err(e) => e
+            .each()
+            .into_iter()
+            .filter(|e| matches!(e, RuleError::Illegal { .. }))
+            .cloned()
+            .collect(),
+        Ok(_) => Vec::new(),
     }
 }
 

@@ -27,8 +27,8 @@ pub fn depletes(roll: u32, modifier: u32) -> bool {
     roll + modifier >= DEPLETION_AT
 }
 
-/// Column of the Supply Attrition Table for a province type (7.4, 8.6).
-pub fn attrition_column(kind: ProvinceType) -> &'static str {
+/// The province-type part of a Supply Attrition Table column label (7.4, 8.6).
+pub fn attrition_type(kind: ProvinceType) -> &'static str {
     match kind {
         ProvinceType::Rich => "rich",
         ProvinceType::Fertile => "fertile",
@@ -37,11 +37,38 @@ pub fn attrition_column(kind: ProvinceType) -> &'static str {
     }
 }
 
-/// Alexandros 7.4, 8.6: steps lost for a d6 `roll` on the Supply Attrition Table (pack data).
-pub fn attrition_steps(pack: &Pack, roll: u32, kind: ProvinceType) -> u8 {
-    pack.table("supply-attrition")
-        .and_then(|t| t.roll(roll as u8, attrition_column(kind)))
-        .and_then(|c| c.trim().parse().ok())
+/// Alexandros 7.4, 8.6: the Supply Attrition Table column for an army of `units` combat units
+/// in a province of type `kind`: the column labelled `<type> <band>` whose band (`9-16`, `17+`)
+/// holds `units`, or a column labelled with the type alone (a table that ignores size, as a
+/// player's printed table may). `None` if the table has no such column.
+pub fn attrition_column(pack: &Pack, kind: ProvinceType, units: usize) -> Option<String> {
+    let t = pack.table("supply-attrition")?;
+    let ty = attrition_type(kind);
+    t.columns
+        .iter()
+        .find(|c| match c.split_once(' ') {
+            None => c.as_str() == ty,
+            Some((k, band)) => {
+                k == ty
+                    && crate::pack::table::band(band.trim())
+                        .map(|(lo, hi)| {
+                            units as u32 >= lo && hi.map(|h| units as u32 <= h).unwrap_or(true)
+                        })
+                        .unwrap_or(false)
+            }
+        })
+        .cloned()
+}
+
+/// Alexandros 7.4, 8.6: steps lost for a d6 `roll` by `units` combat units (counted first,
+/// 7.4) in a province of type `kind`, on the Supply Attrition Table (pack data).
+pub fn attrition_steps(pack: &Pack, roll: u32, kind: ProvinceType, units: usize) -> u8 {
+    attrition_column(pack, kind, units)
+        .and_then(|col| {
+            pack.table("supply-attrition")
+                .and_then(|t| t.roll(roll as u8, &col))
+                .and_then(|c| c.trim().parse().ok())
+        })
         .unwrap_or(0)
 }
 
@@ -274,16 +301,20 @@ pub fn supply_phase(
                 &format!("attrition of the {} army in {p}", side_name(side)),
                 "Alexandros 7.4",
             )?;
-            let n = attrition_steps(&state.pack, r, kind);
+            // 7.4: count the units first; the army's size picks the column with its type.
+            let n = attrition_steps(&state.pack, r, kind, army.len());
             ev.push(Event::new(
                 "Alexandros 7.4",
                 format!(
-                    "the {} army in {p} rolls {r} for attrition: {} lost",
+                    "the {} army in {p} ({}) rolls {r} for attrition on the {} column: {} lost",
                     match host {
                         Host::Main => side_name(side),
                         Host::Indian => "Indian",
                         Host::Raiders => "raiders'",
                     },
+                    crate::view::count(army.len(), "unit"),
+                    attrition_column(&state.pack, kind, army.len())
+                        .unwrap_or_else(|| attrition_type(kind).to_string()),
                     crate::view::count(n as usize, "step"),
                 ),
             ));

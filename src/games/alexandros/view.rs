@@ -428,6 +428,17 @@ fn map_view(state: &State) -> MapView {
             terrain: terrain(p.kind).into(),
             cities,
         });
+        // 8.2: provinces that are not adjacent get a closed line where the picture's cells
+        // happen to touch (Aria–Gandara), so no player reads the picture as a border.
+        for other in state.pack.map.provinces.keys() {
+            if name < other && !p.borders.contains_key(other) {
+                borders.push(crate::view::BorderView {
+                    a: name.clone(),
+                    b: other.clone(),
+                    kind: "not-adjacent".into(),
+                });
+            }
+        }
         for (other, kind) in &p.borders {
             if name < other && *kind != BorderType::Normal {
                 borders.push(crate::view::BorderView {
@@ -435,7 +446,7 @@ fn map_view(state: &State) -> MapView {
                     b: other.clone(),
                     kind: match kind {
                         BorderType::Mountain => "mountain",
-                        _ => "impassable",
+                        BorderType::Normal => "normal",
                     }
                     .into(),
                 });

@@ -32,10 +32,9 @@ pub enum ProvinceType {
 pub enum BorderType {
     /// No effect on movement.
     Normal,
-    /// Impassable in Winter turns, normal otherwise (8.2).
+    /// Impassable in Winter turns, normal otherwise (8.2). The rules know no other kind:
+    /// provinces no movement may pass between are simply not adjacent.
     Mountain,
-    /// Never crossed (the provinces touch on the map but no movement is allowed).
-    Impassable,
 }
 
 /// Groups a province belongs to; rules refer to them by these names.

@@ -16,7 +16,7 @@ pub enum Standing {
 
 /// Alexandros 10.20: the provinces adjacent to `from` the survivors may retreat into, grouped
 /// by preference — friendly, then contested, then enemy — each group in name order (the owner
-/// picks within the first non-empty group). Impassable borders are never crossed, Mountain
+/// picks within the first non-empty group). Only adjacent provinces are reached (8.2), Mountain
 /// borders not in Winter (8.2); `allowed` drops provinces the units may not enter (Home Army,
 /// Indians…, digest A-40). Empty when no province is legal (the units are then eliminated,
 /// A-40; decided by the strategic game).
@@ -35,7 +35,6 @@ pub fn retreat_choices(
         let open = match border {
             BorderType::Normal => true,
             BorderType::Mountain => !winter,
-            BorderType::Impassable => false,
         };
         if !open || !allowed(name) || pack.province(name).is_none() {
             continue;

@@ -237,14 +237,7 @@ fn check_table_rules(pack: &Pack, o: &mut Out) {
         }
     }
     if let Some(t) = tb.get("supply-attrition") {
-        if t.columns != ["rich", "fertile", "mountain", "desert-wilderness"] {
-            o.add(
-                f,
-                "tables/supply-attrition",
-                "Alexandros 7.1, 7.4: one column per province type",
-                format!("columns {:?}", t.columns),
-            );
-        }
+        attrition_columns(o, f, &t.columns);
         numeric(
             o,
             "supply-attrition",
@@ -348,6 +341,56 @@ fn check_table_rules(pack: &Pack, o: &mut Out) {
                         format!("row `{r}`: `{c}`"),
                     );
                 }
+            }
+        }
+    }
+}
+
+/// Alexandros 7.1, 7.4: the Supply Attrition Table's columns are labelled `<type>` or
+/// `<type> <band>` (`rich 9-16`, `mountain 17+`: the army counted first, 7.4), and for each
+/// province type every army size from 1 unit up falls in exactly one column.
+fn attrition_columns(o: &mut Out, f: &str, columns: &[String]) {
+    const RULE: &str = "Alexandros 7.1, 7.4: one column per province type and army size (count the units, then read the province type)";
+    const TYPES: [&str; 4] = ["rich", "fertile", "mountain", "desert-wilderness"];
+    let mut bands: Vec<(&str, u32, Option<u32>)> = Vec::new();
+    for c in columns {
+        let (ty, band) = match c.split_once(' ') {
+            None => (c.as_str(), Some((1, None))),
+            Some((ty, b)) => (ty, crate::pack::table::band(b.trim())),
+        };
+        match (TYPES.contains(&ty), band) {
+            (true, Some((lo, hi))) => bands.push((ty, lo, hi)),
+            _ => o.add(
+                f,
+                "tables/supply-attrition",
+                RULE,
+                format!("column `{c}` is not a province type with an optional band of units (`fertile 9-16`, `mountain 17+`)"),
+            ),
+        }
+    }
+    for ty in TYPES {
+        // Sizes up to one past the highest bound must each fall in exactly one band.
+        let top = bands
+            .iter()
+            .filter_map(|b| b.2.or(Some(b.1)))
+            .max()
+            .unwrap_or(1)
+            + 1;
+        for n in 1..=top {
+            let hits = bands
+                .iter()
+                .filter(|(t, lo, hi)| *t == ty && n >= *lo && hi.map(|h| n <= h).unwrap_or(true))
+                .count();
+            if hits != 1 {
+                o.add(
+                    f,
+                    "tables/supply-attrition",
+                    RULE,
+                    format!(
+                        "an army of {n} units in a {ty} province falls in {hits} columns, not one"
+                    ),
+                );
+                break;
             }
         }
     }

@@ -110,6 +110,10 @@ impl Ruleset for Romans {
                 name: senate::HISTORICAL.into(),
                 help: "consuls appointed in historical order, known at once, instead of drawn blind (Romans [8.4], optional)".into(),
             },
+            crate::ruleset::OptionInfo {
+                name: setup::MACEDON_PLAYS.into(),
+                help: "Syrian War only: Macedon is a third player, moving third (Romans [20.29]); add a --player macedon=...".into(),
+            },
         ]
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
@@ -137,12 +141,6 @@ impl Ruleset for Romans {
             v.push("macedon".into());
         }
         v
-    }
-    fn options(&self) -> Vec<crate::ruleset::OptionInfo> {
-        vec![crate::ruleset::OptionInfo {
-            name: setup::MACEDON_PLAYS.into(),
-            help: "Syrian War only: Macedon is a third player, moving third (Romans [20.29]); add a --player macedon=...".into(),
-        }]
     }
     fn load_scenario(
         &self,

@@ -294,3 +294,87 @@ fn protocol_apply_echoes_orders_whose_dice_wait_for_the_reveal() {
     }
     panic!("no orders waited for a reveal");
 }
+
+#[test]
+fn status_mail_and_turn_page_include_the_readers_own_results_fixed_by_the_opponents_reveal() {
+    // Mutual dice: an attack's dice are fixed by the defender's next entry, so its results
+    // happen inside the defender's entry. The attacker's status, the mail to him and the turn
+    // page for either side must still tell them, labelled with the attacker's entry.
+    let t = Table::new();
+    t.start("mutual");
+    let reg = registry();
+    let mut n = 0;
+    for _ in 0..80 {
+        let last = t
+            .act_in(&t.game(), &mut n)
+            .expect("the game goes on until an attack");
+        let (g, _) = GameDir::new(t.p("game")).load(&reg).unwrap();
+        let Some(theirs) = g.recent().find(|e| {
+            e.resolved_by == Some(g.last_seq()) && e.author != last && !e.events.is_empty()
+        }) else {
+            continue;
+        };
+        let reader = theirs.author.clone();
+        let texts: Vec<String> = theirs.events.iter().map(|e| e.text.clone()).collect();
+        let label = format!("entry {} by {reader}", theirs.seq);
+        // Without a key: what the last entry set off, the other side's results first.
+        let plain = ok(&["status", &t.game()]);
+        let at = plain.find("Last events").expect("status has last events");
+        for text in &texts {
+            assert!(
+                plain[at..].contains(text.as_str()),
+                "{text} missing:\n{plain}"
+            );
+        }
+        assert!(plain[at..].contains(&label), "{plain}");
+        // With the reader's key: since his last entry.
+        let mine = ok(&["status", &t.game(), "--key", &t.key_of(&reader)]);
+        let at = mine
+            .find("What happened since your last entry")
+            .expect("status for a reader tells what happened since his entry");
+        for text in &texts {
+            assert!(
+                mine[at..].contains(text.as_str()),
+                "{text} missing:\n{mine}"
+            );
+        }
+        // The mail to him.
+        let eml = t.p("to-reader.eml");
+        ok(&[
+            "mail",
+            &t.game(),
+            "--to",
+            &reader,
+            "--eml",
+            &eml.display().to_string(),
+        ]);
+        let raw = std::fs::read(&eml).unwrap();
+        let mail = legatus::transport::mail::parse_message(&raw).unwrap();
+        for text in &texts {
+            assert!(
+                mail.body_text.contains(text.as_str()),
+                "{text} missing:\n{}",
+                mail.body_text
+            );
+        }
+        // The turn page for the side whose reveal fixed them.
+        let html = t.p("turn.html");
+        ok(&[
+            "show",
+            &t.game(),
+            "--html",
+            &html.display().to_string(),
+            "--side",
+            &last,
+        ]);
+        let page = std::fs::read_to_string(&html).unwrap();
+        for text in &texts {
+            assert!(
+                page.contains(text.as_str()),
+                "{text} missing from the turn page"
+            );
+        }
+        return;
+    }
+    panic!("no entry's results were fixed by the opponent's reveal");
+}

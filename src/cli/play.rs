@@ -30,7 +30,7 @@ pub struct AcceptArgs {
 pub struct StatusArgs {
     /// The game folder.
     game: PathBuf,
-    /// Your key: if an entry waits for your dice reveal, show what it will resolve to (nothing is written).
+    /// Your key: the events then run from your last entry on, and if an entry waits for your dice reveal, show what it will resolve to (nothing is written).
     #[arg(long)]
     key: Option<PathBuf>,
 }
@@ -271,10 +271,17 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
         }
     }
     let folder = a.game.display().to_string();
-    say(out, render::status_in(&game, &folder))?;
-    if let Some(k) = a.key {
-        let key = SigningKey::load(&k, None)?;
-        let side = orders::side_of_key(&game, &key, None)?;
+    let keyed = match a.key {
+        Some(k) => {
+            let key = SigningKey::load(&k, None)?;
+            let side = orders::side_of_key(&game, &key, None)?;
+            Some((key, side))
+        }
+        None => None,
+    };
+    let reader = keyed.as_ref().map(|(_, side)| side.as_str());
+    say(out, render::status_for(&game, &folder, reader))?;
+    if let Some((key, side)) = keyed {
         if game.awaited_revealer().as_deref() == Some(side.as_str()) {
             let ahead = orders::lookahead(&game, &key, &side)?;
             say(

@@ -349,6 +349,12 @@ fn status_mail_and_turn_page_include_the_readers_own_results_fixed_by_the_oppone
             &eml.display().to_string(),
         ]);
         let raw = std::fs::read(&eml).unwrap();
+        let head = String::from_utf8_lossy(&raw).to_lowercase();
+        assert!(
+            head.contains("text/markdown; charset=utf-8")
+                && head.contains("text/html; charset=utf-8"),
+            "report.md and turn.html name their charset"
+        );
         let mail = legatus::transport::mail::parse_message(&raw).unwrap();
         for text in &texts {
             assert!(

@@ -175,6 +175,10 @@ fn last_events(game: &Game, reader: Option<&str>) -> String {
         None => super::pages::last_entry_events(game),
     };
     let last = game.last_seq();
+    if entries.is_empty() && game.awaiting().is_none() {
+        // Only accepts, commitments or bare reveals so far: nothing to tell.
+        return s;
+    }
     match since {
         Some((_, seq)) => {
             let _ = writeln!(
@@ -182,7 +186,6 @@ fn last_events(game: &Game, reader: Option<&str>) -> String {
                 "What happened since your last entry (entry {seq}), in the order it happened:"
             );
         }
-        None if last == 0 => return s,
         None => {
             let author = game_author(game, last);
             let _ = writeln!(
@@ -212,8 +215,6 @@ fn last_events(game: &Game, reader: Option<&str>) -> String {
             "  - entry {} ({}'s orders): its results wait for {who}'s next dice reveal",
             aw.seq, aw.author
         );
-    } else if groups.is_empty() && entries.is_empty() {
-        let _ = writeln!(s, "  - nothing that changed the game");
     }
     s
 }

@@ -235,9 +235,19 @@ impl Game {
         }
         let have: BTreeSet<String> = header.players.iter().map(|p| p.side.clone()).collect();
         if have != want || have.len() != header.players.len() {
+            let words = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(", ");
             return Err(header_error(format!(
-                "players are for sides {:?}; {} dice need exactly {:?}",
-                have, header.dice.mode, want
+                "the players are for the sides {}, but scenario {} of {} is played by the sides {} (with {} dice{}): name each with --player SIDE=NAME,EMAIL,PUBKEYFILE, one player per side (`legatus new --help` lists every scenario's sides)",
+                words(&have),
+                header.scenario.id,
+                header.ruleset.id,
+                words(&want),
+                header.dice.mode,
+                if header.dice.mode == DiceMode::Referee {
+                    ", the referee included"
+                } else {
+                    ""
+                }
             )));
         }
         if header.dice.mode == DiceMode::Mutual && scenario.sides.len() != 2 {

@@ -96,6 +96,9 @@ pub const TABLE_WIDTH: usize = 96;
 /// exceed [`TABLE_WIDTH`]).
 const MIN_COLUMN: usize = 16;
 
+/// A list item (a unit, a leader) longer than this may be broken inside a table cell.
+const MAX_ITEM: usize = 48;
+
 /// Column-aligned plain-text table: header, a dashed rule, rows. Tables wider than
 /// [`TABLE_WIDTH`] have their widest columns narrowed: a long cell goes on continuation lines
 /// (a comma-separated list breaks after its commas).
@@ -107,7 +110,16 @@ fn aligned_table(header: &[String], rows: &[Vec<String>]) -> String {
             *w = (*w).max(width(c));
         }
     }
-    let widths = fitted(&natural, TABLE_WIDTH);
+    // A column is narrowed no further than its longest list item (a unit, a leader), up to
+    // MAX_ITEM characters: lists then break between their items only.
+    let mut floor: Vec<usize> = header.iter().map(|h| width(h).min(MIN_COLUMN)).collect();
+    for r in &rows {
+        for (f, c) in floor.iter_mut().zip(r) {
+            let item = c.split(", ").map(|i| width(i) + 1).max().unwrap_or(0);
+            *f = (*f).max(item.min(MAX_ITEM));
+        }
+    }
+    let widths = fitted(&natural, &floor, TABLE_WIDTH);
     let line = |cells: &[String]| {
         let padded: Vec<String> = cells
             .iter()
@@ -150,20 +162,25 @@ fn aligned_table(header: &[String], rows: &[Vec<String>]) -> String {
     )
 }
 
-/// Column widths from their natural widths, the widest narrowed (to one common cap) until
-/// the table, with two spaces between columns, fits `total` characters.
-fn fitted(natural: &[usize], total: usize) -> Vec<usize> {
+/// Column widths from their natural widths, the widest narrowed (to one common cap, none
+/// below its `floor`) until the table, with two spaces between columns, fits `total`
+/// characters.
+fn fitted(natural: &[usize], floor: &[usize], total: usize) -> Vec<usize> {
     let gaps = 2 * natural.len().saturating_sub(1);
-    let sum = |cap: usize| natural.iter().map(|w| (*w).min(cap)).sum::<usize>() + gaps;
+    let at = |cap: usize| -> Vec<usize> {
+        natural
+            .iter()
+            .zip(floor)
+            .map(|(w, f)| (*w).min(cap.max(*f)))
+            .collect()
+    };
+    let sum = |cap: usize| at(cap).iter().sum::<usize>() + gaps;
     let widest = natural.iter().copied().max().unwrap_or(0);
-    if sum(widest) <= total {
-        return natural.to_vec();
-    }
     let mut cap = widest;
     while cap > MIN_COLUMN && sum(cap) > total {
         cap -= 1;
     }
-    natural.iter().map(|w| (*w).min(cap)).collect()
+    at(cap)
 }
 
 /// `cell` on lines of at most `w` characters: a comma-separated list breaks after its commas,

@@ -384,3 +384,59 @@ fn status_mail_and_turn_page_include_the_readers_own_results_fixed_by_the_oppone
     }
     panic!("no entry's results were fixed by the opponent's reveal");
 }
+
+#[test]
+fn verify_and_inbox_of_an_altered_log_say_why_once_in_a_full_sentence() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    for _ in 0..4 {
+        t.step(&mut n);
+    }
+    // A good mail, then the same with its log altered on the way.
+    let good = t.p("good.eml");
+    ok(&[
+        "mail",
+        &t.game(),
+        "--to",
+        "blue",
+        "--eml",
+        &good.display().to_string(),
+    ]);
+    support::tamper_state_hash(&t.p("game/log.yaml"), 2);
+    let r = cli(&["verify", &t.game()]);
+    assert_ne!(r.code, 0);
+    assert!(r.out.contains("Verdict: INVALID"), "{}", r.out);
+    assert_eq!(r.err.matches("error:").count(), 1, "{}", r.err);
+    assert!(
+        !r.out.contains("entry 2"),
+        "the reason is said once, on stderr: {}",
+        r.out
+    );
+    let raw = std::fs::read(&good).unwrap();
+    let mut received = legatus::transport::mail::parse_message(&raw).unwrap();
+    let log = received
+        .attachments
+        .iter_mut()
+        .find(|a| a.file_name == "log.yaml")
+        .unwrap();
+    log.bytes = std::fs::read(t.p("game/log.yaml")).unwrap();
+    let forged = legatus::transport::mail::OutgoingMail {
+        from: "ben@example.org".into(),
+        to: "ana@example.org".into(),
+        subject: received.subject.clone(),
+        body_text: received.body_text.clone(),
+        attachments: vec![log.clone()],
+    };
+    let eml = t.p("forged.eml");
+    legatus::transport::mail::write_eml(&forged, &eml).unwrap();
+    let r = cli(&["inbox", &eml.display().to_string(), "--into", &t.s("copy")]);
+    assert_ne!(r.code, 0);
+    assert!(
+        r.err
+            .contains("does not verify: the copy was damaged or altered; nothing was written"),
+        "{}",
+        r.err
+    );
+    assert!(!t.p("copy").exists());
+}

@@ -66,12 +66,14 @@ pub struct ApplyArgs {
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {
-    /// Where to write the demo game (default: a fresh temporary folder).
+    /// A new or empty folder for the demo (default: a fresh temporary folder). It gets the game
+    /// folder DIR/game (give DIR/game to status, show, verify…), the keys in DIR/keys and the
+    /// order files in DIR/orders.
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Play until this season's first step (e.g. `autumn-331`), or `end` for the whole
-    /// fixture, Spring 334 to the end in Summer 323 (default: `winter-331`, through Gaugamela, a few
-    /// seconds).
+    /// fixture, Spring 334 to the end in Summer 323 (default: `winter-331`, through Gaugamela: under a
+    /// minute with a release build, a few minutes with a debug build).
     #[arg(long)]
     pub until: Option<String>,
     /// Two freshly generated keys and a random game id instead of the demo's published ones:

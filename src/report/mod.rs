@@ -180,7 +180,18 @@ fn fitted(natural: &[usize], floor: &[usize], total: usize) -> Vec<usize> {
     while cap > MIN_COLUMN && sum(cap) > total {
         cap -= 1;
     }
-    at(cap)
+    // Floors too wide together: the widest column gives way (its items then break inside).
+    let mut widths = at(cap);
+    while widths.iter().sum::<usize>() + gaps > total {
+        let Some(w) = widths.iter_mut().max() else {
+            break;
+        };
+        if *w <= MIN_COLUMN {
+            break;
+        }
+        *w -= 1;
+    }
+    widths
 }
 
 /// `cell` on lines of at most `w` characters: a comma-separated list breaks after its commas,

@@ -290,6 +290,18 @@ fn syntax_error(text: &str) -> Option<Problem> {
     let at_end = ["eof", "flow", "unclosed"]
         .iter()
         .any(|w| lower.contains(w));
+    // The parser may name an earlier, closed bracket: a line whose own `{`/`[` stay open
+    // (order files write each flow collection on one line) is the one to name.
+    if let Some((l, c, ch)) = unbalanced_line(text).filter(|&(l, _, _)| l <= line) {
+        return Some(Problem::at(
+            l,
+            c,
+            format!(
+                "YAML syntax error: the `{ch}` opened here is never closed with `{}` on its line ({info})",
+                if ch == '[' { ']' } else { '}' }
+            ),
+        ));
+    }
     Some(match bracket {
         Some((l, c, ch)) if at_end => Problem::at(
             l,
@@ -301,6 +313,31 @@ fn syntax_error(text: &str) -> Option<Problem> {
         ),
         _ => Problem::at(line, column, format!("YAML syntax error: {info}")),
     })
+}
+
+/// The first line (1-based, with the 1-based column of its first unclosed bracket) whose `{`
+/// or `[` outside quotes and comments are not all closed on the same line.
+fn unbalanced_line(text: &str) -> Option<(usize, usize, char)> {
+    for (i, line) in text.lines().enumerate() {
+        let code = before_comment(line);
+        let mut stack: Vec<(usize, char)> = Vec::new();
+        let (mut single, mut double) = (false, false);
+        for (col, c) in code.chars().enumerate() {
+            match c {
+                '\'' if !double => single = !single,
+                '"' if !single => double = !double,
+                '{' | '[' if !single && !double => stack.push((col + 1, c)),
+                '}' | ']' if !single && !double => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        if let Some(&(col, ch)) = stack.first() {
+            return Some((i + 1, col, ch));
+        }
+    }
+    None
 }
 
 /// At most this many shape errors are collected from one file.
@@ -498,6 +535,17 @@ mod tests {
             "`sortie: yes`: sortie is a yes/no field: write true or false"
         );
         assert_eq!(not_boolean(&lines, 2, 11, "unknown field"), None);
+    }
+
+    #[test]
+    fn order_file_missing_brace_is_named_at_the_line_that_lacks_it() {
+        let text = "orders:\n  moves:\n  - {leader: Alexander, to: Phrygia}\n  - {leader: Parmenio, to: Syria\n  - {leader: Antipater, to: Thrace}\n";
+        let p = syntax_error(text).expect("a syntax error");
+        assert_eq!((p.line, p.column), (4, 5), "{}", p.message);
+        assert!(p.message.contains("never closed with `}`"), "{}", p.message);
+        let last = "orders:\n  moves:\n  - {leader: Alexander, to: Phrygia}\n  - {leader: Parmenio, to: Syria\n";
+        let p = syntax_error(last).expect("a syntax error");
+        assert_eq!((p.line, p.column), (4, 5), "{}", p.message);
     }
 
     #[test]

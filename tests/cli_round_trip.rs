@@ -294,3 +294,149 @@ fn protocol_apply_echoes_orders_whose_dice_wait_for_the_reveal() {
     }
     panic!("no orders waited for a reveal");
 }
+
+#[test]
+fn status_mail_and_turn_page_include_the_readers_own_results_fixed_by_the_opponents_reveal() {
+    // Mutual dice: an attack's dice are fixed by the defender's next entry, so its results
+    // happen inside the defender's entry. The attacker's status, the mail to him and the turn
+    // page for either side must still tell them, labelled with the attacker's entry.
+    let t = Table::new();
+    t.start("mutual");
+    let reg = registry();
+    let mut n = 0;
+    for _ in 0..80 {
+        let last = t
+            .act_in(&t.game(), &mut n)
+            .expect("the game goes on until an attack");
+        let (g, _) = GameDir::new(t.p("game")).load(&reg).unwrap();
+        let Some(theirs) = g.recent().find(|e| {
+            e.resolved_by == Some(g.last_seq()) && e.author != last && !e.events.is_empty()
+        }) else {
+            continue;
+        };
+        let reader = theirs.author.clone();
+        let texts: Vec<String> = theirs.events.iter().map(|e| e.text.clone()).collect();
+        let label = format!("entry {} by {reader}", theirs.seq);
+        // Without a key: what the last entry set off, the other side's results first.
+        let plain = ok(&["status", &t.game()]);
+        let at = plain.find("Last events").expect("status has last events");
+        for text in &texts {
+            assert!(
+                plain[at..].contains(text.as_str()),
+                "{text} missing:\n{plain}"
+            );
+        }
+        assert!(plain[at..].contains(&label), "{plain}");
+        // With the reader's key: since his last entry.
+        let mine = ok(&["status", &t.game(), "--key", &t.key_of(&reader)]);
+        let at = mine
+            .find("What happened since your last entry")
+            .expect("status for a reader tells what happened since his entry");
+        for text in &texts {
+            assert!(
+                mine[at..].contains(text.as_str()),
+                "{text} missing:\n{mine}"
+            );
+        }
+        // The mail to him.
+        let eml = t.p("to-reader.eml");
+        ok(&[
+            "mail",
+            &t.game(),
+            "--to",
+            &reader,
+            "--eml",
+            &eml.display().to_string(),
+        ]);
+        let raw = std::fs::read(&eml).unwrap();
+        let head = String::from_utf8_lossy(&raw).to_lowercase();
+        assert!(
+            head.contains("text/markdown; charset=utf-8")
+                && head.contains("text/html; charset=utf-8"),
+            "report.md and turn.html name their charset"
+        );
+        let mail = legatus::transport::mail::parse_message(&raw).unwrap();
+        for text in &texts {
+            assert!(
+                mail.body_text.contains(text.as_str()),
+                "{text} missing:\n{}",
+                mail.body_text
+            );
+        }
+        // The turn page for the side whose reveal fixed them.
+        let html = t.p("turn.html");
+        ok(&[
+            "show",
+            &t.game(),
+            "--html",
+            &html.display().to_string(),
+            "--side",
+            &last,
+        ]);
+        let page = std::fs::read_to_string(&html).unwrap();
+        for text in &texts {
+            assert!(
+                page.contains(text.as_str()),
+                "{text} missing from the turn page"
+            );
+        }
+        return;
+    }
+    panic!("no entry's results were fixed by the opponent's reveal");
+}
+
+#[test]
+fn verify_and_inbox_of_an_altered_log_say_why_once_in_a_full_sentence() {
+    let t = Table::new();
+    t.start("mutual");
+    let mut n = 0;
+    for _ in 0..4 {
+        t.step(&mut n);
+    }
+    // A good mail, then the same with its log altered on the way.
+    let good = t.p("good.eml");
+    ok(&[
+        "mail",
+        &t.game(),
+        "--to",
+        "blue",
+        "--eml",
+        &good.display().to_string(),
+    ]);
+    support::tamper_state_hash(&t.p("game/log.yaml"), 2);
+    let r = cli(&["verify", &t.game()]);
+    assert_ne!(r.code, 0);
+    assert!(r.out.contains("Verdict: INVALID"), "{}", r.out);
+    assert_eq!(r.err.matches("error:").count(), 1, "{}", r.err);
+    assert!(
+        !r.out.contains("entry 2"),
+        "the reason is said once, on stderr: {}",
+        r.out
+    );
+    let raw = std::fs::read(&good).unwrap();
+    let mut received = legatus::transport::mail::parse_message(&raw).unwrap();
+    let log = received
+        .attachments
+        .iter_mut()
+        .find(|a| a.file_name == "log.yaml")
+        .unwrap();
+    log.bytes = std::fs::read(t.p("game/log.yaml")).unwrap();
+    let forged = legatus::transport::mail::OutgoingMail {
+        from: "ben@example.org".into(),
+        to: "ana@example.org".into(),
+        subject: received.subject.clone(),
+        body_text: received.body_text.clone(),
+        attachments: vec![log.clone()],
+    };
+    let eml = t.p("forged.eml");
+    legatus::transport::mail::write_eml(&forged, &eml).unwrap();
+    let r = cli(&["inbox", &eml.display().to_string(), "--into", &t.s("copy")]);
+    assert_ne!(r.code, 0);
+    assert!(
+        r.err
+            .contains("does not verify: the copy was damaged or altered; nothing was written"),
+        "{}",
+        r.err
+    );
+    assert!(!t.p("copy").exists());
+}

@@ -221,3 +221,41 @@ fn conquerors_data_check_broken_maps_exit_2_with_a_precise_message() {
         "{err}"
     );
 }
+
+#[test]
+fn data_check_and_map_by_pack_name_use_the_pack_compiled_into_legatus() {
+    // A player with only the binary: no scenarios/ folder where he stands.
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("scenarios/conquerors");
+    let by_path = support::cli(&["data", "check", &missing.display().to_string()]);
+    assert_eq!(by_path.code, 0, "{}{}", by_path.out, by_path.err);
+    assert!(
+        by_path.out.contains("compiled into this legatus"),
+        "{}",
+        by_path.out
+    );
+    assert!(by_path.out.contains("provisional"), "{}", by_path.out);
+    let by_name = support::cli(&["data", "check", "alexandros"]);
+    assert_eq!(by_name.code, 0, "{}{}", by_name.out, by_name.err);
+    assert!(by_name.out.contains("provisional"), "{}", by_name.out);
+    let svg = tmp.path().join("romans.svg");
+    let drawn = support::cli(&[
+        "data",
+        "map",
+        "conquerors",
+        "--map",
+        "romans",
+        "--svg",
+        &svg.display().to_string(),
+    ]);
+    assert_eq!(drawn.code, 0, "{}{}", drawn.out, drawn.err);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    // A name that is neither a folder nor a pack says which packs there are.
+    let wrong = support::cli(&["data", "check", "romanz"]);
+    assert_ne!(wrong.code, 0);
+    assert!(
+        wrong.err.contains("alexandros, conquerors"),
+        "{}",
+        wrong.err
+    );
+}

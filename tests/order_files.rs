@@ -451,3 +451,20 @@ fn order_file_battle_placement_unknown_unit_and_box_named_with_the_nearest() {
         reported(&r.err, "battle.yaml", &near, "Alexandros 10.3", &[n]);
     }
 }
+
+#[test]
+fn order_file_empty_says_so_and_how_to_get_a_template() {
+    let t = Table::new();
+    let game = new_game(&t);
+    for (name, text) in [("e2.yaml", ""), ("e3.yaml", "# nothing yet\n\n")] {
+        let r = apply_bytes(&t, &game, "persian", name, text.as_bytes());
+        assert_eq!(r.code, 2, "{}", r.err);
+        assert!(
+            r.err.contains(&format!("{name}:1:1")) && r.err.contains("the order file is empty"),
+            "{}",
+            r.err
+        );
+        assert!(r.err.contains("legatus template"), "{}", r.err);
+        assert!(!r.err.contains("end of input"), "{}", r.err);
+    }
+}

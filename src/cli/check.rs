@@ -145,8 +145,8 @@ pub fn verify(registry: &Registry, mut a: VerifyArgs, out: &mut dyn Write) -> Re
             ))
         }
         Err(e @ Error::Verify { .. }) => {
-            let _ = writeln!(out, "✗ {e}");
-            let _ = writeln!(out, "Verdict: INVALID. Entries before the one named check out; that entry and everything after it cannot be trusted.");
+            // The error itself goes to stderr once (as every command's error does).
+            let _ = writeln!(out, "Verdict: INVALID. Entries before the one the error names check out; that entry and everything after it cannot be trusted.");
             Err(e)
         }
         Err(e) => Err(e),

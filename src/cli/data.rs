@@ -17,14 +17,14 @@ pub struct DataArgs {
 
 #[derive(Subcommand, Debug)]
 enum DataCommand {
-    /// Validate a data pack folder (schema, symmetric borders, references, complete tables) and list its provenance.
+    /// Validate a data pack (schema, symmetric borders, references, complete tables) and list its provenance: what is printed in the rulebook text and what is provisional.
     Check {
-        /// The pack folder, e.g. scenarios/alexandros.
+        /// The pack folder, e.g. scenarios/alexandros, or the name of a pack compiled into legatus (alexandros, conquerors) when no such folder exists: the binary's own copy is checked.
         dir: PathBuf,
     },
     /// Draw a hex map of a data pack (terrain, hexsides, cities with class, ports, roads, regions, legend) as SVG and/or PNG.
     Map {
-        /// The pack folder, e.g. scenarios/conquerors.
+        /// The pack folder, e.g. scenarios/conquerors, or the name of a pack compiled into legatus (conquerors) when no such folder exists.
         dir: PathBuf,
         /// The map id, e.g. romans or macedonians.
         #[arg(long)]
@@ -56,9 +56,7 @@ pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
             zoom,
         } => return draw_map(&dir, &map, variant.as_deref(), svg, png, zoom, out),
     };
-    if !dir.is_dir() {
-        return Err(Error::input(format!("{} is not a folder", dir.display())));
-    }
+    let (dir, _embedded) = pack_folder(&dir, out)?;
     let packs = crate::games::builtin_packs();
     let Some(kind) = packs.kind_of(&dir) else {
         return Err(Error::input(format!(
@@ -71,6 +69,47 @@ pub fn run(a: DataArgs, out: &mut dyn Write) -> Result<(), Error> {
     write!(out, "{}", report.render()).map_err(super::io)
 }
 
+/// The folder of the pack `dir` names: the folder itself when it exists; otherwise, when its
+/// last component names a pack compiled into legatus (`alexandros`, `scenarios/alexandros`),
+/// that pack's files written to a temporary folder (removed when the returned guard drops).
+fn pack_folder(
+    dir: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<(PathBuf, Option<tempfile::TempDir>), Error> {
+    if dir.is_dir() {
+        return Ok((dir.to_path_buf(), None));
+    }
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Some(files) = crate::games::embedded_pack_files(&name) else {
+        return Err(Error::input(format!(
+            "{} is not a folder, nor the name of a data pack compiled into legatus ({})",
+            dir.display(),
+            crate::games::builtin_packs().names().join(", ")
+        )));
+    };
+    let tmp = tempfile::tempdir().map_err(|e| Error::input(format!("a temporary folder: {e}")))?;
+    let root = tmp.path().join(&name);
+    for (file, text) in files {
+        let path = root.join(file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Error::input(format!("{}: {e}", parent.display())))?;
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+    }
+    writeln!(
+        out,
+        "(no folder {} here: using the {name} pack compiled into this legatus)",
+        dir.display()
+    )
+    .map_err(super::io)?;
+    Ok((root, Some(tmp)))
+}
+
 /// `legatus data map DIR --map ID [--variant GAME] [--svg F] [--png F] [--zoom Z]`.
 fn draw_map(
     dir: &std::path::Path,
@@ -81,9 +120,8 @@ fn draw_map(
     zoom: f32,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
-    if !dir.is_dir() {
-        return Err(Error::input(format!("{} is not a folder", dir.display())));
-    }
+    let (dir, _embedded) = pack_folder(dir, out)?;
+    let dir = dir.as_path();
     if svg.is_none() && png.is_none() {
         return Err(Error::input(
             "legatus data map: say where to draw it: --svg FILE and/or --png FILE",

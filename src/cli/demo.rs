@@ -21,7 +21,7 @@ use super::play::DemoArgs;
 const SIDES: [&str; 2] = ["macedonian", "persian"];
 
 /// The season the demo stops at by default (it plays the steps before it): Granicus, Issus and
-/// Gaugamela in a few seconds. `--until end` plays the whole fixture, to the end of the game (Summer 323).
+/// Gaugamela (under a minute with a release build). `--until end` plays the whole fixture, to the end of the game (Summer 323).
 const STOP_AT: &str = "winter-331";
 
 /// The demo's game id (with [`demo_key`], it fixes every roll of the demo).

@@ -393,7 +393,17 @@ fn inbox_new(
     let (game, _) = verify(
         LogReader::new(name.clone(), std::io::Cursor::new(&att.bytes[..])),
         registry,
-    )?;
+    )
+    .map_err(|e| match e {
+        Error::Verify { seq, check, reason } => Error::Verify {
+            seq,
+            check,
+            reason: format!(
+                "{reason} — {name} does not verify: the copy was damaged or altered; nothing was written"
+            ),
+        },
+        other => other,
+    })?;
     start_received_game(into, &game, &att.bytes, label, out)
 }
 

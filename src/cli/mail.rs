@@ -245,7 +245,11 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
         "To {} ({to}), from {} ({}):\n\n",
         recipient.name, sender.name, sender.side
     ));
-    body.push_str(&render::status(game));
+    body.push_str(&render::status_for(
+        game,
+        render::GAME_PLACEHOLDER,
+        Some(to),
+    ));
     body.push_str("\nWhat you do next\n----------------\n");
     for line in &task {
         body.push_str(&format!("{line}\n"));
@@ -293,12 +297,12 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
     }
     attachments.push(Attachment {
         file_name: "report.md".into(),
-        content_type: "text/markdown".into(),
+        content_type: "text/markdown; charset=utf-8".into(),
         bytes: render::report_md(game, &provisional).into_bytes(),
     });
     attachments.push(Attachment {
         file_name: TURN_PAGE.into(),
-        content_type: "text/html".into(),
+        content_type: "text/html; charset=utf-8".into(),
         bytes: pages::turn_page(game, Some(to), &provisional).into_bytes(),
     });
     attachments.push(match board {

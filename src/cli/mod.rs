@@ -61,7 +61,7 @@ enum Command {
     Audit(check::AuditArgs),
     /// Make an OpenSSH ed25519 key.
     Keygen(keygen::KeygenArgs),
-    /// Scenario data packs: `legatus data check DIR`.
+    /// Scenario data packs: `legatus data check DIR` (or a pack name: alexandros, conquerors).
     Data(data::DataArgs),
     /// Play the bundled scenario from fixture orders and verify the result.
     Demo(play::DemoArgs),

@@ -15,8 +15,8 @@ pub struct NewArgs {
     /// Ruleset id (e.g. alexandros).
     #[arg(long)]
     ruleset: String,
-    /// Scenario id.
-    #[arg(long)]
+    /// Scenario id (`legatus new --help` lists each ruleset's scenarios and their sides).
+    #[arg(long, long_help = scenarios_help())]
     scenario: String,
     /// Dice mode: mutual (each entry's dice fixed by every other player's next reveal), referee, or open (seed public).
     #[arg(long, value_enum, default_value = "mutual")]
@@ -39,6 +39,25 @@ pub struct NewArgs {
     game_id: Option<[u8; 16]>,
 }
 
+/// The `--scenario` help: every scenario of every ruleset, with the sides `--player` names.
+fn scenarios_help() -> String {
+    let mut t = String::from(
+        "Scenario id. The scenarios, with the sides each --player SIDE=… must name (one player per side; add --player referee=… with --dice referee):",
+    );
+    for r in Registry::builtin().all() {
+        for sc in r.scenarios() {
+            t.push_str(&format!(
+                "\n  --ruleset {} --scenario {}: {} — sides {}",
+                r.id(),
+                sc.id,
+                sc.title,
+                sc.sides.join(" and ")
+            ));
+        }
+    }
+    t
+}
+
 /// The `--option` help: every optional rule of every ruleset, with its rule section.
 fn options_help() -> String {
     let mut t = String::from("An optional rule of the ruleset. Repeatable. The options:");
@@ -52,7 +71,11 @@ fn options_help() -> String {
 
 /// Parses `--game-id`: 32 hex digits.
 fn parse_game_id(s: &str) -> Result<[u8; 16], String> {
-    let bytes = hex::decode(s).map_err(|e| format!("not hex: {e}"))?;
+    let bytes = hex::decode(s).map_err(|_| {
+        format!(
+            "{s:?} is not a game id: a game id is 32 hex digits (0-9, a-f), e.g. the `game:` line of a log.yaml"
+        )
+    })?;
     bytes
         .try_into()
         .map_err(|b: Vec<u8>| format!("{} bytes; a game id is 16 bytes (32 hex digits)", b.len()))

@@ -30,7 +30,7 @@ pub struct AcceptArgs {
 pub struct StatusArgs {
     /// The game folder.
     game: PathBuf,
-    /// Your key: if an entry waits for your dice reveal, show what it will resolve to (nothing is written).
+    /// Your key: the events then run from your last entry on, and if an entry waits for your dice reveal, show what it will resolve to (nothing is written).
     #[arg(long)]
     key: Option<PathBuf>,
 }
@@ -66,12 +66,14 @@ pub struct ApplyArgs {
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {
-    /// Where to write the demo game (default: a fresh temporary folder).
+    /// A new or empty folder for the demo (default: a fresh temporary folder). It gets the game
+    /// folder DIR/game (give DIR/game to status, show, verify…), the keys in DIR/keys and the
+    /// order files in DIR/orders.
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Play until this season's first step (e.g. `autumn-331`), or `end` for the whole
-    /// fixture, Spring 334 to the end in Summer 323 (default: `winter-331`, through Gaugamela, a few
-    /// seconds).
+    /// fixture, Spring 334 to the end in Summer 323 (default: `winter-331`, through Gaugamela: under a
+    /// minute with a release build, a few minutes with a debug build).
     #[arg(long)]
     pub until: Option<String>,
     /// Two freshly generated keys and a random game id instead of the demo's published ones:
@@ -271,10 +273,17 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
         }
     }
     let folder = a.game.display().to_string();
-    say(out, render::status_in(&game, &folder))?;
-    if let Some(k) = a.key {
-        let key = SigningKey::load(&k, None)?;
-        let side = orders::side_of_key(&game, &key, None)?;
+    let keyed = match a.key {
+        Some(k) => {
+            let key = SigningKey::load(&k, None)?;
+            let side = orders::side_of_key(&game, &key, None)?;
+            Some((key, side))
+        }
+        None => None,
+    };
+    let reader = keyed.as_ref().map(|(_, side)| side.as_str());
+    say(out, render::status_for(&game, &folder, reader))?;
+    if let Some((key, side)) = keyed {
         if game.awaited_revealer().as_deref() == Some(side.as_str()) {
             let ahead = orders::lookahead(&game, &key, &side)?;
             say(

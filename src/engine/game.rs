@@ -95,6 +95,14 @@ pub struct EntryEvents {
     pub rolls: Vec<crate::protocol::dice::Roll>,
 }
 
+impl EntryEvents {
+    /// The entry whose application made these events happen: the one that fixed their dice,
+    /// else their own.
+    pub fn took_effect(&self) -> u64 {
+        self.resolved_by.unwrap_or(self.seq)
+    }
+}
+
 /// What an entry produces, to be recorded in it (when applying) or compared
 /// with what it records (when verifying).
 #[derive(Debug, Clone, PartialEq)]
@@ -141,6 +149,8 @@ pub struct Game {
     last_seq: u64,
     last_hash: [u8; 32],
     recent: VecDeque<EntryEvents>,
+    /// Each author's latest entry (not part of the state: the log tells it).
+    last_by: BTreeMap<String, u64>,
 }
 
 impl Clone for Game {
@@ -160,6 +170,7 @@ impl Clone for Game {
             last_seq: self.last_seq,
             last_hash: self.last_hash,
             recent: self.recent.clone(),
+            last_by: self.last_by.clone(),
         }
     }
 }
@@ -242,9 +253,19 @@ impl Game {
         }
         let have: BTreeSet<String> = header.players.iter().map(|p| p.side.clone()).collect();
         if have != want || have.len() != header.players.len() {
+            let words = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(", ");
             return Err(header_error(format!(
-                "players are for sides {:?}; {} dice need exactly {:?}",
-                have, header.dice.mode, want
+                "the players are for the sides {}, but scenario {} of {} is played by the sides {} (with {} dice{}): name each with --player SIDE=NAME,EMAIL,PUBKEYFILE, one player per side (`legatus new --help` lists every scenario's sides)",
+                words(&have),
+                header.scenario.id,
+                header.ruleset.id,
+                words(&want),
+                header.dice.mode,
+                if header.dice.mode == DiceMode::Referee {
+                    ", the referee included"
+                } else {
+                    ""
+                }
             )));
         }
         if header.dice.mode == DiceMode::Mutual && sides.len() < 2 {
@@ -285,6 +306,7 @@ impl Game {
             last_seq: 0,
             last_hash,
             recent: VecDeque::new(),
+            last_by: BTreeMap::new(),
         })
     }
 
@@ -313,7 +335,13 @@ impl Game {
         self.state.as_ref()
     }
 
-    /// Events of the most recent entries, oldest first.
+    /// Sequence number of `side`'s latest entry, if he sent any.
+    pub fn last_entry_of(&self, side: &str) -> Option<u64> {
+        self.last_by.get(side).copied()
+    }
+
+    /// Events of the most recent entries, in the order they took effect (an entry whose dice
+    /// waited comes just before the entry whose reveal fixed them).
     pub fn recent(&self) -> impl Iterator<Item = &EntryEvents> {
         self.recent.iter()
     }
@@ -667,6 +695,7 @@ impl Game {
             self.take_content(e, core, &mut resolves, resolved_something)?;
         }
         self.last_seq = e.seq;
+        self.last_by.insert(e.author.clone(), e.seq);
         Ok(Outcome {
             resolves,
             state_hash: self.state_hash(),

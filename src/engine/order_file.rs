@@ -91,6 +91,19 @@ pub fn read(rules: &dyn DynRuleset, bytes: &[u8]) -> (Vec<Problem>, Option<Order
     } else {
         sanitise(&text)
     };
+    if clean
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return (
+            vec![Problem::at(
+                1,
+                1,
+                "the order file is empty: start from the template `legatus template <game> --key <your key>` prints, and fill in your orders",
+            )],
+            None,
+        );
+    }
     // A syntax error comes first: until the text is YAML, its fields cannot be read.
     let (mut problems, parsed, read_text) = match syntax_error(&clean) {
         Some(p) => (vec![p], None, clean.clone()),
@@ -277,6 +290,18 @@ fn syntax_error(text: &str) -> Option<Problem> {
     let at_end = ["eof", "flow", "unclosed"]
         .iter()
         .any(|w| lower.contains(w));
+    // The parser may name an earlier, closed bracket: a line whose own `{`/`[` stay open
+    // (order files write each flow collection on one line) is the one to name.
+    if let Some((l, c, ch)) = unbalanced_line(text).filter(|&(l, _, _)| l <= line) {
+        return Some(Problem::at(
+            l,
+            c,
+            format!(
+                "YAML syntax error: the `{ch}` opened here is never closed with `{}` on its line ({info})",
+                if ch == '[' { ']' } else { '}' }
+            ),
+        ));
+    }
     Some(match bracket {
         Some((l, c, ch)) if at_end => Problem::at(
             l,
@@ -288,6 +313,31 @@ fn syntax_error(text: &str) -> Option<Problem> {
         ),
         _ => Problem::at(line, column, format!("YAML syntax error: {info}")),
     })
+}
+
+/// The first line (1-based, with the 1-based column of its first unclosed bracket) whose `{`
+/// or `[` outside quotes and comments are not all closed on the same line.
+fn unbalanced_line(text: &str) -> Option<(usize, usize, char)> {
+    for (i, line) in text.lines().enumerate() {
+        let code = before_comment(line);
+        let mut stack: Vec<(usize, char)> = Vec::new();
+        let (mut single, mut double) = (false, false);
+        for (col, c) in code.chars().enumerate() {
+            match c {
+                '\'' if !double => single = !single,
+                '"' if !single => double = !double,
+                '{' | '[' if !single && !double => stack.push((col + 1, c)),
+                '}' | ']' if !single && !double => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        if let Some(&(col, ch)) = stack.first() {
+            return Some((i + 1, col, ch));
+        }
+    }
+    None
 }
 
 /// At most this many shape errors are collected from one file.
@@ -325,7 +375,9 @@ fn shape_errors(
             .location()
             .map(|l| (l.line() as usize, l.column() as usize))
             .unwrap_or((0, 0));
-        let message = leading_zero(&lines, line, column).unwrap_or_else(|| short_message(&e));
+        let message = leading_zero(&lines, line, column)
+            .or_else(|| not_boolean(&lines, line, column, &short_message(&e)))
+            .unwrap_or_else(|| short_message(&e));
         if line != 0 && !seen.insert(line) {
             break; // the same place again: blanking does not get past it
         }
@@ -357,6 +409,26 @@ fn blank_block(lines: &mut [String], i: usize) {
         }
         l.clear();
     }
+}
+
+/// When the YAML library refused a yes/no value (`sortie: yes`), names the field and says what
+/// to write: the strict YAML reading takes only `true` and `false`.
+fn not_boolean(lines: &[String], line: usize, column: usize, message: &str) -> Option<String> {
+    if !message.contains("invalid boolean") {
+        return None;
+    }
+    let l = lines.get(line.checked_sub(1)?)?;
+    let rest: String = l.chars().skip(column.saturating_sub(1)).collect();
+    let (key, value) = match l.split_once(':') {
+        Some((k, v)) => (k.trim().trim_start_matches("- ").trim(), v),
+        None => ("", rest.as_str()),
+    };
+    let value = value.split(['#', ',', '}']).next().unwrap_or("").trim();
+    Some(if key.is_empty() {
+        format!("`{value}` is not a yes/no value: write true or false")
+    } else {
+        format!("`{key}: {value}`: {key} is a yes/no field: write true or false")
+    })
 }
 
 /// When the value at (or after) `line`:`column` is a number written with leading zeros
@@ -447,6 +519,34 @@ pub fn places(text: &str) -> Places {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn order_file_yes_for_a_yes_no_field_names_the_field_and_says_true_or_false() {
+        let lines = vec!["orders:".to_string(), "  sortie: yes".to_string()];
+        let m = not_boolean(
+            &lines,
+            2,
+            11,
+            "invalid boolean (strict mode expects true/false)",
+        )
+        .unwrap();
+        assert_eq!(
+            m,
+            "`sortie: yes`: sortie is a yes/no field: write true or false"
+        );
+        assert_eq!(not_boolean(&lines, 2, 11, "unknown field"), None);
+    }
+
+    #[test]
+    fn order_file_missing_brace_is_named_at_the_line_that_lacks_it() {
+        let text = "orders:\n  moves:\n  - {leader: Alexander, to: Phrygia}\n  - {leader: Parmenio, to: Syria\n  - {leader: Antipater, to: Thrace}\n";
+        let p = syntax_error(text).expect("a syntax error");
+        assert_eq!((p.line, p.column), (4, 5), "{}", p.message);
+        assert!(p.message.contains("never closed with `}`"), "{}", p.message);
+        let last = "orders:\n  moves:\n  - {leader: Alexander, to: Phrygia}\n  - {leader: Parmenio, to: Syria\n";
+        let p = syntax_error(last).expect("a syntax error");
+        assert_eq!((p.line, p.column), (4, 5), "{}", p.message);
+    }
 
     #[test]
     fn places_of_keys_and_items() {

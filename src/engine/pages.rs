@@ -22,28 +22,45 @@ pub fn view(game: &Game, reader: Option<&str>) -> View {
     v
 }
 
-/// The entries a reader has not seen yet: from his own last entry on (its results may have
-/// waited for the opponent's dice), or the latest [`REPORT_ENTRIES`] for no reader.
+/// The entries a reader has not seen yet, in the order they took effect: everything that
+/// happened from the application of his own last entry on — the results of his own orders
+/// whose dice the opponent's reveal fixed included, labelled with their own entry — or the
+/// latest [`REPORT_ENTRIES`] for no reader (or one who sent no entry yet).
 pub fn unseen<'g>(game: &'g Game, reader: Option<&str>) -> Vec<&'g EntryEvents> {
     let recent: Vec<&EntryEvents> = game.recent().collect();
-    let from = match reader.and_then(|r| recent.iter().rposition(|e| e.author == r)) {
-        Some(i) => i,
+    let from = match reader.and_then(|r| game.last_entry_of(r)) {
+        Some(last) => recent
+            .iter()
+            .position(|e| e.took_effect() >= last)
+            .unwrap_or(recent.len()),
         None => recent.len().saturating_sub(REPORT_ENTRIES),
     };
     recent[from..].to_vec()
 }
 
-/// What happened since the reader's last entry, grouped by turn, phase and round.
-pub fn narrative(game: &Game, reader: Option<&str>) -> Vec<EventGroup> {
-    let entries: Vec<narrative::EntryRef<'_>> = unseen(game, reader)
-        .into_iter()
+/// What the last entry of the log set off, in the order it happened: the results of an
+/// earlier entry whose dice its reveal fixed, then its own.
+pub fn last_entry_events(game: &Game) -> Vec<&EntryEvents> {
+    let last = game.last_seq();
+    game.recent().filter(|e| e.took_effect() == last).collect()
+}
+
+/// Groups the events of `entries` by turn, phase and round.
+pub fn group(entries: &[&EntryEvents]) -> Vec<EventGroup> {
+    let refs: Vec<narrative::EntryRef<'_>> = entries
+        .iter()
         .map(|e| narrative::EntryRef {
             seq: e.seq,
             author: &e.author,
             events: &e.events,
         })
         .collect();
-    narrative::group(&entries)
+    narrative::group(&refs)
+}
+
+/// What happened since the reader's last entry ([`unseen`]), grouped by turn, phase and round.
+pub fn narrative(game: &Game, reader: Option<&str>) -> Vec<EventGroup> {
+    group(&unseen(game, reader))
 }
 
 /// The dice rolled for the entries of [`unseen`], one line each.

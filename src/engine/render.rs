@@ -130,6 +130,14 @@ pub fn status(game: &Game) -> String {
 
 /// The status text for the player at the keyboard, whose game folder is `folder`.
 pub fn status_in(game: &Game, folder: &str) -> String {
+    status_for(game, folder, None)
+}
+
+/// The status text for `reader` (None: for no side in particular), whose game folder is
+/// `folder`: for a reader, the events end with everything that happened since his last entry
+/// (the results of his own orders that the opponent's reveal fixed included); for no reader,
+/// with what the last entry set off.
+pub fn status_for(game: &Game, folder: &str, reader: Option<&str>) -> String {
     let h = &game.header;
     let mut s = String::new();
     let _ = writeln!(
@@ -171,21 +179,76 @@ pub fn status_in(game: &Game, folder: &str) -> String {
     for line in next_steps_in(game, folder) {
         let _ = writeln!(s, "  - {line}");
     }
-    if let Some(ev) = game.recent().last() {
-        let _ = writeln!(s, "Last events (entry {} by {}):", ev.seq, ev.author);
-        let groups = crate::view::narrative::group(&[crate::view::narrative::EntryRef {
-            seq: ev.seq,
-            author: &ev.author,
-            events: &ev.events,
-        }]);
-        for g in &groups {
-            let _ = writeln!(s, "  {}:", crate::render::text::group_title(g));
-            for line in crate::render::text::group_lines(g) {
-                let _ = writeln!(s, "  - {line}");
-            }
+    s.push_str(&last_events(game, reader));
+    s
+}
+
+/// The "last events" part of the status: see [`status_for`].
+fn last_events(game: &Game, reader: Option<&str>) -> String {
+    let mut s = String::new();
+    let since = reader.and_then(|r| game.last_entry_of(r).map(|seq| (r, seq)));
+    let entries = match since {
+        Some((r, _)) => super::pages::unseen(game, Some(r)),
+        None => super::pages::last_entry_events(game),
+    };
+    let last = game.last_seq();
+    if entries.is_empty() && game.awaiting().is_none() {
+        // Only accepts, commitments or bare reveals so far: nothing to tell.
+        return s;
+    }
+    match since {
+        Some((_, seq)) => {
+            let _ = writeln!(
+                s,
+                "What happened since your last entry (entry {seq}), in the order it happened:"
+            );
+        }
+        None => {
+            let author = game_author(game, last);
+            let _ = writeln!(
+                s,
+                "Last events (what entry {last}{author} set off, in the order it happened):"
+            );
         }
     }
+    let groups = super::pages::group(&entries);
+    for g in &groups {
+        let _ = writeln!(s, "  {}:", crate::render::text::group_title(g));
+        for line in crate::render::text::group_lines(g) {
+            let _ = writeln!(s, "  - {line}");
+        }
+    }
+    for e in entries.iter().filter(|e| e.events.is_empty()) {
+        let _ = writeln!(
+            s,
+            "  - entry {} ({}'s orders): nothing happened",
+            e.seq, e.author
+        );
+    }
+    if let Some(aw) = game.awaiting() {
+        let who = game.awaited_revealer().unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "  - entry {} ({}'s orders): its results wait for {who}'s next dice reveal",
+            aw.seq, aw.author
+        );
+    }
     s
+}
+
+/// ` by SIDE` for entry `seq` when the game still remembers its author.
+fn game_author(game: &Game, seq: u64) -> String {
+    game.recent()
+        .find(|e| e.seq == seq)
+        .map(|e| format!(" by {}", e.author))
+        .or_else(|| {
+            game.header
+                .players
+                .iter()
+                .find(|p| game.last_entry_of(&p.side) == Some(seq))
+                .map(|p| format!(" by {}", p.side))
+        })
+        .unwrap_or_default()
 }
 
 fn dice_words(mode: DiceMode) -> &'static str {

@@ -19,6 +19,16 @@ pub fn builtin_packs() -> crate::pack::Registry {
         .register(conquerors::data::PACK)
 }
 
+/// The files of the data pack `name` (`alexandros`, `conquerors`) as compiled into the binary,
+/// as `(file name, text)`; None for a pack this binary does not embed.
+pub fn embedded_pack_files(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
+    match name {
+        "alexandros" => Some(alexandros::data::embedded_files()),
+        "conquerors" => Some(conquerors::data::embedded_files()),
+        _ => None,
+    }
+}
+
 /// The data packs with hex maps, for `legatus data map scenarios/<game> --map ID`.
 pub fn builtin_map_packs() -> Vec<crate::geo::hexmap::MapPack> {
     vec![conquerors::data::MAPS]

@@ -27,10 +27,16 @@ pub fn leader_words(f: &Force) -> String {
     f.leaders
         .iter()
         .map(|l| {
-            if l.status.is_empty() {
-                format!("{} {}", l.name, l.rating)
+            // A leader whose rating is not known yet (an untried commander) has none to show.
+            let named = if l.rating.is_empty() {
+                l.name.clone()
             } else {
-                format!("{} {} ({})", l.name, l.rating, l.status.join(", "))
+                format!("{} {}", l.name, l.rating)
+            };
+            if l.status.is_empty() {
+                named
+            } else {
+                format!("{named} ({})", l.status.join(", "))
             }
         })
         .collect::<Vec<_>>()

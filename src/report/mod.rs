@@ -88,24 +88,64 @@ fn normalised(header: &[String], rows: &[Vec<String>]) -> (Vec<String>, Vec<Vec<
     (pad(header), rows.iter().map(|r| pad(r)).collect())
 }
 
-/// Column-aligned plain-text table: header, a dashed rule, rows.
+/// How wide a plain-text table may be, in characters: it fits an 80–100 column terminal,
+/// an email body and a forum `[code]` block without sideways scrolling.
+pub const TABLE_WIDTH: usize = 96;
+
+/// No column is narrowed below this many characters (a table of many narrow columns may then
+/// exceed [`TABLE_WIDTH`]).
+const MIN_COLUMN: usize = 16;
+
+/// A list item (a unit, a leader) longer than this may be broken inside a table cell.
+const MAX_ITEM: usize = 48;
+
+/// Column-aligned plain-text table: header, a dashed rule, rows. Tables wider than
+/// [`TABLE_WIDTH`] have their widest columns narrowed: a long cell goes on continuation lines
+/// (a comma-separated list breaks after its commas).
 fn aligned_table(header: &[String], rows: &[Vec<String>]) -> String {
     let (header, rows) = normalised(header, rows);
-    let mut widths: Vec<usize> = header.iter().map(|h| width(h)).collect();
+    let mut natural: Vec<usize> = header.iter().map(|h| width(h)).collect();
     for r in &rows {
-        for (w, c) in widths.iter_mut().zip(r) {
+        for (w, c) in natural.iter_mut().zip(r) {
             *w = (*w).max(width(c));
         }
     }
+    // A column is narrowed no further than its longest list item (a unit, a leader), up to
+    // MAX_ITEM characters: lists then break between their items only.
+    let mut floor: Vec<usize> = header.iter().map(|h| width(h).min(MIN_COLUMN)).collect();
+    for r in &rows {
+        for (f, c) in floor.iter_mut().zip(r) {
+            let item = c.split(", ").map(|i| width(i) + 1).max().unwrap_or(0);
+            *f = (*f).max(item.min(MAX_ITEM));
+        }
+    }
+    let widths = fitted(&natural, &floor, TABLE_WIDTH);
     let line = |cells: &[String]| {
         let padded: Vec<String> = cells
             .iter()
             .zip(&widths)
-            .map(|(c, w)| format!("{c}{}", " ".repeat(w - width(c))))
+            .map(|(c, w)| format!("{c}{}", " ".repeat(w.saturating_sub(width(c)))))
             .collect();
         padded.join("  ").trim_end().to_string()
     };
-    let mut out = vec![line(&header)];
+    let lines_of = |cells: &[String]| -> Vec<String> {
+        let wrapped: Vec<Vec<String>> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| wrap_cell(c, *w))
+            .collect();
+        let height = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        (0..height)
+            .map(|i| {
+                let row: Vec<String> = wrapped
+                    .iter()
+                    .map(|w| w.get(i).cloned().unwrap_or_default())
+                    .collect();
+                line(&row)
+            })
+            .collect()
+    };
+    let mut out = lines_of(&header);
     out.push(
         widths
             .iter()
@@ -113,8 +153,102 @@ fn aligned_table(header: &[String], rows: &[Vec<String>]) -> String {
             .collect::<Vec<_>>()
             .join("  "),
     );
-    out.extend(rows.iter().map(|r| line(r)));
-    out.join("\n")
+    for r in &rows {
+        out.extend(lines_of(r));
+    }
+    out.join(
+        "
+",
+    )
+}
+
+/// Column widths from their natural widths, the widest narrowed (to one common cap, none
+/// below its `floor`) until the table, with two spaces between columns, fits `total`
+/// characters.
+fn fitted(natural: &[usize], floor: &[usize], total: usize) -> Vec<usize> {
+    let gaps = 2 * natural.len().saturating_sub(1);
+    let at = |cap: usize| -> Vec<usize> {
+        natural
+            .iter()
+            .zip(floor)
+            .map(|(w, f)| (*w).min(cap.max(*f)))
+            .collect()
+    };
+    let sum = |cap: usize| at(cap).iter().sum::<usize>() + gaps;
+    let widest = natural.iter().copied().max().unwrap_or(0);
+    let mut cap = widest;
+    while cap > MIN_COLUMN && sum(cap) > total {
+        cap -= 1;
+    }
+    // Floors too wide together: the widest column gives way (its items then break inside).
+    let mut widths = at(cap);
+    while widths.iter().sum::<usize>() + gaps > total {
+        let Some(w) = widths.iter_mut().max() else {
+            break;
+        };
+        if *w <= MIN_COLUMN {
+            break;
+        }
+        *w -= 1;
+    }
+    widths
+}
+
+/// `cell` on lines of at most `w` characters: a comma-separated list breaks after its commas,
+/// one item per line only when needed; other text (and an item longer than a line) wraps at
+/// spaces (textwrap).
+fn wrap_cell(cell: &str, w: usize) -> Vec<String> {
+    if width(cell) <= w {
+        return vec![cell.to_string()];
+    }
+    let items: Vec<String> = {
+        let parts: Vec<&str> = cell.split(", ").collect();
+        let n = parts.len();
+        parts
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if i + 1 < n {
+                    format!("{p},")
+                } else {
+                    p.to_string()
+                }
+            })
+            .collect()
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for item in items {
+        let fits = if cur.is_empty() {
+            width(&item) <= w
+        } else {
+            width(&cur) + 1 + width(&item) <= w
+        };
+        if fits {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(&item);
+            continue;
+        }
+        if !cur.is_empty() {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if width(&item) <= w {
+            cur = item;
+        } else {
+            let mut parts: Vec<String> = textwrap::wrap(&item, w)
+                .into_iter()
+                .map(|l| l.into_owned())
+                .collect();
+            cur = parts.pop().unwrap_or_default();
+            lines.extend(parts);
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
 }
 
 fn text_block(b: &Block) -> String {

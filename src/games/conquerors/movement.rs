@@ -107,10 +107,21 @@ pub fn walk(
             reason,
         };
         let cost = costs.step(board, at, h).map_err(|e| match e {
-            StepError::NotAdjacent(a, b) => err(
-                "Romans [5.1]",
-                format!("{b} is not next to {a}: a path runs through consecutive hexes"),
-            ),
+            StepError::NotAdjacent(a, b) => {
+                let next: Vec<String> = a
+                    .neighbours(board.convention())
+                    .into_iter()
+                    .filter(|n| board.terrain(*n).is_some())
+                    .map(|n| n.to_string())
+                    .collect();
+                err(
+                    "Romans [5.1]",
+                    format!(
+                        "{b} is not next to {a}: a path runs through consecutive hexes (next to {a}: {})",
+                        next.join(", ")
+                    ),
+                )
+            }
             StepError::OffMap(x) => err("Romans [5.24]", format!("{x} is off the map")),
             StepError::Terrain(x, t) => err(
                 "Romans [5.42]",

@@ -104,10 +104,8 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             });
             f.leaders.push(LeaderView {
                 name: format!("{} ({id})", st.commander_name(id)),
-                rating: st
-                    .rating(id)
-                    .map(|r| r.to_string())
-                    .unwrap_or_else(|| "untried".into()),
+                // An untried commander's name says so; his rating is drawn when revealed.
+                rating: st.rating(id).map(|r| r.to_string()).unwrap_or_default(),
                 status: st
                     .moved
                     .get(id)

@@ -237,10 +237,14 @@ fn wrap_cell(cell: &str, w: usize) -> Vec<String> {
         if width(&item) <= w {
             cur = item;
         } else {
-            let mut parts: Vec<String> = textwrap::wrap(&item, w)
-                .into_iter()
-                .map(|l| l.into_owned())
-                .collect();
+            let mut parts: Vec<String> = textwrap::wrap(
+                &item,
+                // Unit codes (`greek-mercenaries-2`) never break at their hyphens.
+                textwrap::Options::new(w).word_splitter(textwrap::WordSplitter::NoHyphenation),
+            )
+            .into_iter()
+            .map(|l| l.into_owned())
+            .collect();
             cur = parts.pop().unwrap_or_default();
             lines.extend(parts);
         }

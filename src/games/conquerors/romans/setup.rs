@@ -65,7 +65,9 @@ pub fn initial_state(
     if scenario == SYRIAN_WAR && options.iter().any(|o| o == MACEDON_PLAYS) {
         s.players.push("macedon".into());
     } else if options.iter().any(|o| o == MACEDON_PLAYS) {
-        return Err(err(format!("option {MACEDON_PLAYS} is for {SYRIAN_WAR} only (Romans 20.29)")));
+        return Err(err(format!(
+            "option {MACEDON_PLAYS} is for {SYRIAN_WAR} only (Romans 20.29)"
+        )));
     }
     let mut st = State {
         scenario: scenario.to_string(),

@@ -198,44 +198,8 @@ pub fn reveal_rating(
     if let Some(r) = march_rating(st, cid) {
         return Ok(r);
     }
-    let c = st.commanders[cid].clone();
-    let pool = c.pool.clone().unwrap_or_default();
-    let held: BTreeSet<String> = st
-        .commanders
-        .values()
-        .filter_map(|x| x.counter.clone())
-        .collect();
-    let mut cup: Vec<String> = st
-        .pack
-        .counters
-        .roman_pools
-        .get(&pool)
-        .map(|p| p.counters.keys().cloned().collect())
-        .unwrap_or_default();
-    cup.retain(|k| !held.contains(k) && !st.drawn.contains(k));
-    let drawn = dice
-        .roll_for(&c.side)
-        .draw(
-            &mut cup,
-            &format!("untried {pool} counter of {cid}"),
-            "Romans [8.43]",
-        )?
-        .ok_or_else(|| {
-            RuleError::illegal(cid, "Romans [18.1]", format!("the {pool} cup is empty"))
-        })?;
-    st.drawn.insert(drawn.clone());
-    if let Some(x) = st.commanders.get_mut(cid) {
-        x.counter = Some(drawn);
-    }
+    super::senate::reveal(st, cid, dice, "Romans [8.43], errata 5.83", ev)?;
     let r = march_rating(st, cid).unwrap_or(1);
-    ev.push(Event::new(
-        "Romans [8.43], errata 5.83",
-        format!(
-            "the untried {} is revealed: {}, Strategic Rating {r}",
-            c.office.clone().unwrap_or(pool),
-            st.commander_name(cid)
-        ),
-    ));
     Ok(r)
 }
 

@@ -158,7 +158,14 @@ fn alexandros_8_1_every_error_of_every_order_in_one_run() {
         err.contains("Antipater belongs to the Home Army and may not leave Europe"),
         "{err}"
     );
-    assert!(err.contains("8 problems, all listed here"), "{err}");
+    // The keys are fresh each run, so the open dice before the Macedonian movement differ:
+    // Parmenio may have fallen or be shut in a city by then, and his move is then refused too.
+    let parmenio_gone = err.contains("Parmenio is not in the field");
+    let expected = 8 + usize::from(parmenio_gone);
+    assert!(
+        err.contains(&format!("{expected} problems, all listed here")),
+        "{err}"
+    );
 }
 
 #[test]

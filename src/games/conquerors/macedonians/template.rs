@@ -138,7 +138,7 @@ pub fn template(st: &State, side: &str) -> String {
     let mut out = String::new();
     out.push_str("  # Macedonians [5.0]: each commander moves once, 30 MP (15 if he begins a Winter Game-Turn\n");
     out.push_str("  # north of the Winter Line); list his path hex by hex. Listed below: the moves this engine\n");
-    out.push_str("  # accepts for each commander with every unit of his hex, and their cost.\n");
+    out.push_str("  # accepts for each commander with every unit of his hex, and their cost, one line a stack.\n");
     let ids: Vec<String> = st
         .commanders
         .iter()
@@ -186,12 +186,16 @@ pub fn template(st: &State, side: &str) -> String {
         if moves.is_empty() {
             out.push_str("  #   no move this engine accepts with that Force\n");
         }
-        for (to, cost, path) in moves {
-            let quoted: Vec<String> = path.iter().map(|h| format!("\"{h}\"")).collect();
-            out.push_str(&format!(
-                "  #   to {to}: {cost}, path: [{}]\n",
-                quoted.join(", ")
-            ));
+        // One line a stack: an order file holds fewer than a hundred comment lines in a row.
+        let listed: Vec<String> = moves
+            .iter()
+            .map(|(to, cost, path)| {
+                let quoted: Vec<String> = path.iter().map(|h| format!("\"{h}\"")).collect();
+                format!("to {to}: {cost}, path: [{}]", quoted.join(", "))
+            })
+            .collect();
+        if !listed.is_empty() {
+            out.push_str(&format!("  #   {}\n", listed.join("; ")));
         }
     }
     out.push_str("  # A move: {commander: ID, with: [UNIT, ...], path: [\"CCRR\", ...],\n");

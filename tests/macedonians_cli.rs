@@ -79,8 +79,14 @@ fn macedonians_cli_new_template_move_show_verify() {
         shown.contains("Persian Supply and Attrition Phase") && shown.contains("Celaenae"),
         "{shown}"
     );
-    let row = shown.lines().find(|l| l.contains("Spithridates")).unwrap_or_default();
-    assert!(row.starts_with("1611") || row.starts_with("Celaenae"), "{shown}");
+    let row = shown
+        .lines()
+        .find(|l| l.contains("Spithridates"))
+        .unwrap_or_default();
+    assert!(
+        row.starts_with("1611") || row.starts_with("Celaenae"),
+        "{shown}"
+    );
     let svg = t.p("map.svg");
     ok(&["show", &game, "--svg", &svg.display().to_string()]);
     let text = std::fs::read_to_string(&svg).unwrap();

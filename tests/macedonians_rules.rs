@@ -815,3 +815,228 @@ fn macedonians_template_lists_only_accepted_moves_with_costs() {
         .template(&campaign(), "macedonian")
         .contains("nothing for the Macedonian to order now"));
 }
+
+// ---------------------------------------------------------------- 5.27: the Terrain Effects Chart
+
+#[test]
+fn macedonians_5_27_terrain_effects_chart() {
+    let mut s = campaign();
+    clear(&mut s, "macedonian");
+    let at = |s: &mut legatus::games::conquerors::macedonians::state::State, hex: &str| {
+        put(s, "atizyes", hex);
+        put(s, "phrygian-cavalry-1", hex);
+    };
+    let mv = |to: &str| {
+        format!("{{commander: atizyes, with: [phrygian-cavalry-1], path: [\"{to}\"], royal_road: false}}")
+    };
+    // River hexside +1 (clear 1): 2 MP.
+    at(&mut s, "3714");
+    let ev = go(&mut s.clone(), &mv("3814")).unwrap();
+    assert!(
+        texts(&ev).contains("3714 → 3814 (2 MP of 30 MP)"),
+        "{}",
+        texts(&ev)
+    );
+    // Desert 2 MP.
+    at(&mut s, "2929");
+    let ev = go(&mut s.clone(), &mv("2930")).unwrap();
+    assert!(
+        texts(&ev).contains("2929 → 2930 (2 MP of 30 MP)"),
+        "{}",
+        texts(&ev)
+    );
+    // Impassable mountain hexside.
+    at(&mut s, "2214");
+    let why = refused(go(&mut s.clone(), &mv("2315")), "Macedonians [5.32]");
+    assert!(why.contains("mountain"), "{why}");
+    // An all-sea hex only by naval transport.
+    at(&mut s, "0409");
+    let why = refused(go(&mut s.clone(), &mv("0309")), "Macedonians [5.32]");
+    assert!(
+        why.contains("naval transport (Macedonians [12.1])"),
+        "{why}"
+    );
+    // 5.24: never off the map.
+    at(&mut s, "0134");
+    let why = refused(go(&mut s, &mv("0135")), "Macedonians [5.24]");
+    assert!(why.contains("off the map"), "{why}");
+}
+
+#[test]
+fn macedonians_5_61_enemy_units_inside_a_city_do_not_hinder_movement() {
+    // Celaenae's Persian Garrison is inside its city: a Macedonian Force passes through.
+    let mut s = macedonian_turn();
+    clear(&mut s, "persian");
+    let a = campaign();
+    s.units.insert(
+        "garrison-celaenae".into(),
+        a.units["garrison-celaenae"].clone(),
+    );
+    control(&mut s, "Ancyra", "macedonian");
+    put(&mut s, "parmenion", "1511");
+    put(&mut s, "phalanx-coenus", "1511");
+    let ev = go(&mut s, "{commander: parmenion, with: [phalanx-coenus], path: [\"1611\", \"1612\"], royal_road: false}").unwrap();
+    assert!(texts(&ev).contains("1511 → 1611 → 1612"), "{}", texts(&ev));
+}
+
+#[test]
+fn macedonians_5_56_the_macedonian_gains_the_gates_and_6_12_no_zone_reaches_into_them() {
+    // Arsamenes' Force at Tarsus (16 SSP outside the city) has a zone over 2811 but not over
+    // the Gates (6.12): Parmenion from 2811 into 2912 is not exposed, pays 6 MP (5.51), and
+    // takes the Gates; the Cilician Garrison Phase is over for good (5.56).
+    let mut s = macedonian_turn();
+    s.units.remove("garrison-cilician-gates");
+    control(&mut s, "Mazaka", "macedonian");
+    put(&mut s, "parmenion", "2811");
+    put(&mut s, "phalanx-coenus", "2811");
+    let ev = go(
+        &mut s,
+        "{commander: parmenion, with: [phalanx-coenus], path: [\"2912\"]}",
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(t.contains("2811 → 2912 (6 MP of 30 MP)"), "{t}");
+    assert!(t.contains("the Cilician Gates (2912) pass to the macedonian: the Cilician Garrison Phase and its Table are over"), "{t}");
+    assert_eq!(s.gates, "macedonian");
+    assert!(s.gates_gained);
+}
+
+#[test]
+fn macedonians_6_51_a_force_of_10_ssp_or_less_does_not_intercept() {
+    let mut s = macedonian_turn();
+    clear(&mut s, "persian");
+    let a = campaign();
+    for id in [
+        "arsamenes",
+        "median-cavalry-1",
+        "median-cavalry-2",
+        "median-cavalry-3",
+        "median-cavalry-4",
+        "bactrian-cavalry-1",
+    ] {
+        if let Some(u) = a.units.get(id) {
+            s.units.insert(id.into(), u.clone());
+        } else {
+            s.commanders.insert(id.into(), a.commanders[id].clone());
+        }
+        put(&mut s, id, "3315");
+    }
+    // 10 SSP: no Zone of Interception; 2913 may be entered.
+    put(&mut s, "parmenion", "2912");
+    put(&mut s, "phalanx-coenus", "2912");
+    go(
+        &mut s,
+        "{commander: parmenion, with: [phalanx-coenus], path: [\"2913\"]}",
+    )
+    .unwrap();
+}
+
+#[test]
+fn macedonians_6_57_no_interception_in_a_marsh_hex() {
+    // Pharnabazus' Force at Pelusium (the 31 SSP of mercenaries aboard his galleys) has a zone
+    // over the Nile marsh 2133 and the plain 2134.
+    let mut s = macedonian_turn();
+    control(&mut s, "Pelusium", "persian");
+    put(&mut s, "parmenion", "2032");
+    put(&mut s, "phalanx-coenus", "2032");
+    go(
+        &mut s.clone(),
+        "{commander: parmenion, with: [phalanx-coenus], path: [\"2133\"]}",
+    )
+    .unwrap();
+    let why = refused(
+        go(
+            &mut s,
+            "{commander: parmenion, with: [phalanx-coenus], path: [\"2133\", \"2134\"]}",
+        ),
+        "Macedonians [6.2]",
+    );
+    assert!(
+        why.contains("path[1] 2134 lies in Zone-1 of the Force of Pharnabazus"),
+        "{why}"
+    );
+}
+
+#[test]
+fn macedonians_7_47_the_guard_serves_darius_who_keeps_20_ssp() {
+    let mut s = campaign();
+    clear(&mut s, "macedonian");
+    let at = legatus::games::conquerors::force::Position {
+        map: "macedonians".into(),
+        hex: "5826".into(),
+        inside: false,
+    };
+    let darius = legatus::games::conquerors::force::Commander {
+        side: "persian".into(),
+        nation: "persian".into(),
+        counter: Some("darius".into()),
+        pool: None,
+        office: None,
+        at: at.clone(),
+    };
+    s.commanders.insert("darius".into(), darius);
+    let mut bessus = s.commanders["atizyes"].clone();
+    bessus.counter = Some("bessus".into());
+    bessus.at = at.clone();
+    s.commanders.insert("bessus".into(), bessus);
+    for (id, ssp) in [
+        ("royal-guard-hoplites-1", 3),
+        ("royal-guard-hoplites-2", 3),
+        ("royal-guard-hoplites-3", 3),
+        ("royal-guard-hoplites-4", 3),
+        ("royal-guard-hoplites-5", 3),
+        ("royal-guard-cavalry-1", 2),
+        ("royal-guard-cavalry-2", 2),
+        ("royal-guard-cavalry-3", 2),
+    ] {
+        let d = &s.pack.counters.units[id];
+        s.units.insert(
+            id.into(),
+            legatus::games::conquerors::force::LandUnit {
+                side: "persian".into(),
+                nation: d.nation.clone(),
+                kind: d.kind.clone(),
+                label: Some(d.name.clone()),
+                ssp,
+                full_ssp: ssp,
+                cavalry_ssp: 0,
+                at: at.clone(),
+            },
+        );
+    }
+    s.phase_start = legatus::games::conquerors::macedonians::sequence::positions(&s);
+    let why = refused(
+        go(
+            &mut s.clone(),
+            "{commander: bessus, with: [royal-guard-hoplites-1], path: [\"5825\"]}",
+        ),
+        "Macedonians [7.47]",
+    );
+    assert!(why.contains("only Darius commands"), "{why}");
+    // 21 SSP: leaving one 3-SSP unit behind brings him under 20.
+    let all = "[royal-guard-hoplites-1, royal-guard-hoplites-2, royal-guard-hoplites-3, royal-guard-hoplites-4, royal-guard-hoplites-5, royal-guard-cavalry-1, royal-guard-cavalry-2, royal-guard-cavalry-3]";
+    let why = refused(go(&mut s.clone(), &format!("{{commander: darius, with: {all}, path: [\"5825\", \"5824\"], drop_off: {{\"5825\": [royal-guard-hoplites-1]}}}}")), "Macedonians [7.47]");
+    assert!(
+        why.contains("under 20 SSP (18 would stay with him)"),
+        "{why}"
+    );
+    go(
+        &mut s,
+        &format!("{{commander: darius, with: {all}, path: [\"5825\"]}}"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn macedonians_options_are_refused_until_built() {
+    let r = Macedonians;
+    let data = r.load_scenario("campaign-334", &[]).unwrap();
+    let e = r
+        .setup("campaign-334", &data, &["spartan-revolt".into()])
+        .unwrap_err();
+    assert!(
+        e.0.contains("Macedonians [22]") && e.0.contains("not built yet"),
+        "{e}"
+    );
+    assert!(r.options().iter().any(|o| o.name == "memnon-lives"));
+}

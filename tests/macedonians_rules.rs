@@ -786,6 +786,43 @@ fn macedonians_view_shows_forces_cities_satrapies_and_vp() {
         .find(|t| t.side.as_deref() == Some("macedonian"))
         .unwrap();
     assert_eq!(vp.value, "0");
+    // 5.91: Naval Bases marked; 8.1: commanders with their Strategic Rating.
+    assert!(tyre.cities[0].marks.iter().any(|m| m == "Naval Base"));
+    let alexander = mac
+        .forces
+        .iter()
+        .flat_map(|f| &f.leaders)
+        .find(|l| l.name.starts_with("Alexander"))
+        .unwrap();
+    assert_eq!(alexander.rating, "5");
+    // 3.4, 13.0: only the cities the rules use, none of The Romans' three.
+    let cities: Vec<&str> = v
+        .map
+        .places
+        .iter()
+        .flat_map(|p| &p.cities)
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(cities.len(), s.pack.places.cities.len());
+    for gone in ["Antioch", "Pergamum", "Lysimachae"] {
+        assert!(!cities.contains(&gone), "{gone}");
+    }
+    // 21.14: Egypt's points need Gaza too.
+    let mut s = s;
+    control(&mut s, "Pelusium", "macedonian");
+    let vp = |s: &legatus::games::conquerors::macedonians::state::State| {
+        Macedonians
+            .view(s, None)
+            .tracks
+            .iter()
+            .find(|t| t.side.as_deref() == Some("macedonian"))
+            .unwrap()
+            .value
+            .clone()
+    };
+    assert_eq!(vp(&s), "0", "Egypt without Gaza");
+    control(&mut s, "Gaza", "macedonian");
+    assert_eq!(vp(&s), "11", "Egypt 6 and Gaza 5");
 }
 
 #[test]

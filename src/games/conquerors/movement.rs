@@ -128,7 +128,7 @@ pub struct Limits {
 /// Half movement points in words: `4 MP`, `2½ MP`.
 pub fn mp(half: u32, per_mp: u32) -> String {
     let per = per_mp.max(1);
-    if half % per == 0 {
+    if half.is_multiple_of(per) {
         format!("{} MP", half / per)
     } else {
         format!("{}½ MP", half / per)

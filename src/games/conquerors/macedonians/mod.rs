@@ -4,11 +4,13 @@
 //! shared with The Romans (counters on the map, commander movement on hexes, zones of
 //! interception, SSP losses) are in the parent `conquerors` module; what is The Macedonians' own
 //! lives here, one file per rulebook section: [`setup`] (20), [`sequence`] (4.2), [`movement`]
-//! (5.0–5.4, 5.6, 17.22), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
+//! (5.0–5.4, 5.6) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
+//! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
 //! it), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
+pub mod command;
 pub mod control;
 pub mod data;
 pub mod defection;
@@ -16,6 +18,7 @@ pub mod forced_march;
 pub mod interception;
 pub mod movement;
 pub mod orders;
+pub mod passage;
 pub mod satrapies;
 pub mod sequence;
 pub mod setup;

@@ -13,12 +13,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::data::model::{Arm, CityKind, Fleets};
+use super::data::model::CityKind;
 use super::forced_march;
 use super::orders::Move;
 use super::state::{Moved, State, SUSA_BOX};
 use crate::games::conquerors::movement::{self, mp, Cites, Limits, Occupancy};
-use crate::geo::{Board, Hex, HexMap, Hexside, HexsideFeature, MoveCosts, Terrain};
+use crate::geo::{Board, Hex, HexMap, MoveCosts, Terrain};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
@@ -101,7 +101,7 @@ pub(crate) fn refuse(i: usize, rule: &str, reason: impl Into<String>) -> RuleErr
 }
 
 /// A name the order gives that is not there: the nearest ones.
-fn unknown(what: &str, id: &str, among: impl IntoIterator<Item = String>) -> String {
+pub(crate) fn unknown(what: &str, id: &str, among: impl IntoIterator<Item = String>) -> String {
     let among: Vec<String> = among.into_iter().collect();
     format!(
         "no {what} `{id}`{}",
@@ -238,7 +238,7 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
             "the path names no hex to enter",
         ));
     }
-    let (force, carried, placed) = force(st, side, i, mv, start, &path)?;
+    let (force, carried, placed) = super::command::force(st, side, i, mv, start, &path)?;
     let forced = forced_march::check(st, i, mv, &force, !mv.pick_up.is_empty())?;
     let costs = costs(st, i)?;
     let allowance = allowance(st, &map, start) + forced * costs.per_mp;
@@ -266,7 +266,15 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         }
         refuse(i, e.rule, format!("{at}: {}", e.reason))
     })?;
-    hex_rules(st, &map, side, i, start, &path, &force, &carried)?;
+    super::passage::check(
+        st,
+        &map,
+        side,
+        i,
+        start,
+        &path,
+        !force.is_empty() || !carried.is_empty(),
+    )?;
     let last = *path.last().expect("path checked non-empty");
     let highway = walked.road_steps;
     if highway > 0 {
@@ -285,7 +293,7 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         }
     }
     let inside = inside(st, side, i, mv, last, &force)?;
-    darius(st, i, cid, &force, &placed)?;
+    super::command::darius(st, i, cid, &force, &placed)?;
     Ok(Plan {
         commander: cid.to_string(),
         start,
@@ -299,266 +307,6 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         inside,
         forced,
     })
-}
-
-type Pieces = (BTreeSet<String>, BTreeSet<String>, BTreeMap<String, Hex>);
-
-/// [5.13], [5.23], [8.3], [7.47], [18.1]: who moves with the commander, hex by hex.
-fn force(
-    st: &State,
-    side: &str,
-    i: usize,
-    mv: &Move,
-    start: Hex,
-    path: &[Hex],
-) -> Result<Pieces, RuleError> {
-    let at = |k: usize| if k == 0 { start } else { path[k - 1] };
-    let index = |what: &str, hex: &str| {
-        mv.path
-            .iter()
-            .position(|h| h == hex)
-            .map(|k| k + 1)
-            .ok_or_else(|| {
-                refuse(
-                    i,
-                    "Macedonians [5.13]",
-                    format!("{what} at {hex}: not a hex of the path"),
-                )
-            })
-    };
-    let mut takes: BTreeMap<usize, Vec<String>> = BTreeMap::from([(0, mv.with.clone())]);
-    let mut drops: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-    for (hex, ids) in &mv.pick_up {
-        takes
-            .entry(index("pick_up", hex)?)
-            .or_default()
-            .extend(ids.iter().cloned());
-    }
-    for (hex, ids) in &mv.drop_off {
-        drops
-            .entry(index("drop_off", hex)?)
-            .or_default()
-            .extend(ids.iter().cloned());
-    }
-    let (mut force, mut carried, mut placed) = (BTreeSet::new(), BTreeSet::new(), BTreeMap::new());
-    for k in 0..=path.len() {
-        let here = at(k);
-        for id in drops.get(&k).into_iter().flatten() {
-            if !force.remove(id) && !carried.remove(id) {
-                return Err(refuse(
-                    i,
-                    "Macedonians [5.13]",
-                    format!(
-                        "drop_off at {here}: {id} is not with {} there",
-                        st.commander_name(&mv.commander)
-                    ),
-                ));
-            }
-            placed.insert(id.clone(), here);
-        }
-        for id in takes.get(&k).into_iter().flatten() {
-            if take(st, side, i, &mv.commander, here, id)? {
-                force.insert(id.clone());
-            } else {
-                carried.insert(id.clone());
-            }
-        }
-    }
-    Ok((force, carried, placed))
-}
-
-/// Whether `id` may join the Force of `cid` at `here`: Ok(true) a combat unit (or the Siege
-/// Train), Ok(false) a commander.
-fn take(
-    st: &State,
-    side: &str,
-    i: usize,
-    cid: &str,
-    here: Hex,
-    id: &str,
-) -> Result<bool, RuleError> {
-    let hex = here.to_string();
-    let name = st.commander_name(cid);
-    if id == SIEGE_TRAIN {
-        if side != super::state::MACEDONIAN || !st.siege_train_at(&hex) {
-            return Err(refuse(
-                i,
-                "Macedonians [14.25]",
-                format!("the Siege Train is not yours at {hex}"),
-            ));
-        }
-        return Ok(true);
-    }
-    if let Some(u) = st.units.get(id) {
-        if u.side != side {
-            return Err(refuse(
-                i,
-                "Macedonians [5.13]",
-                format!("{id} is not yours"),
-            ));
-        }
-        if u.at.hex != hex {
-            return Err(refuse(
-                i,
-                "Macedonians [5.13]",
-                format!("{id} stands at {}, not at {hex}", u.at.hex),
-            ));
-        }
-        if st.unit_type(id).is_some_and(|t| t.arm == Arm::Garrison) {
-            return Err(refuse(
-                i,
-                "Macedonians [18.1]",
-                format!("{id} is a Garrison unit, which never moves"),
-            ));
-        }
-        if let Some(q) = st.aboard.get(id) {
-            return Err(refuse(
-                i,
-                "Macedonians [12.13]",
-                format!(
-                    "{id} is aboard {q}: naval transport is not built yet, so the move is refused"
-                ),
-            ));
-        }
-        if let Some(by) = st.committed.get(id).filter(|by| *by != cid) {
-            return Err(refuse(
-                i,
-                "Macedonians [5.23]",
-                format!(
-                    "{id} has already moved under {} this Campaign Phase",
-                    st.commander_name(by)
-                ),
-            ));
-        }
-        let darius_in_play = st.commanders.contains_key("darius");
-        if u.nation == "royal-guard" && cid != "darius" && darius_in_play {
-            return Err(refuse(
-                i,
-                "Macedonians [7.47]",
-                format!("{id} is of the Persian Guard, which only Darius commands"),
-            ));
-        }
-        return Ok(true);
-    }
-    if let Some(c) = st.commanders.get(id) {
-        if c.side != side || c.at.hex != hex {
-            return Err(refuse(
-                i,
-                "Macedonians [5.0]",
-                format!("{id} is not a commander of yours at {hex}"),
-            ));
-        }
-        if st.moved.contains_key(id) || id == cid {
-            return Err(refuse(
-                i,
-                "Macedonians [5.0]",
-                format!("{id} has moved already or is the one moving"),
-            ));
-        }
-        return Ok(false);
-    }
-    if st.squadrons.contains_key(id) {
-        let fleets = st
-            .commander_data(cid)
-            .map(|d| d.fleets)
-            .unwrap_or(Fleets::None);
-        let rule = if fleets == Fleets::None {
-            "Macedonians [8.3]"
-        } else {
-            "Macedonians [5.33], [11], [12]"
-        };
-        return Err(refuse(i, rule, format!("{id} is a squadron: {name} moving a fleet, and naval transport, are not built yet, so the move is refused")));
-    }
-    let all = st
-        .units
-        .keys()
-        .chain(st.commanders.keys())
-        .cloned()
-        .chain([SIEGE_TRAIN.to_string()]);
-    Err(refuse(
-        i,
-        "Macedonians [5.13]",
-        unknown("unit or commander", id, all),
-    ))
-}
-
-/// The rules of the hexes and hexsides a path crosses, beyond their cost: the Gates in Winter
-/// ([5.51]), the Ferry hexsides ([5.37]), the satrapy chain ([5.25]), the Winter Line
-/// ([17.22]).
-#[allow(clippy::too_many_arguments)]
-fn hex_rules(
-    st: &State,
-    map: &HexMap,
-    side: &str,
-    i: usize,
-    start: Hex,
-    path: &[Hex],
-    force: &BTreeSet<String>,
-    carried: &BTreeSet<String>,
-) -> Result<(), RuleError> {
-    let gates = Hex::parse(&st.pack.places.cilician_gates.hex).ok();
-    let north = |h: Hex| {
-        map.hex(h)
-            .is_some_and(|e| e.regions.iter().any(|r| r == "north-of-winter-line"))
-    };
-    let mut from = start;
-    for (k, &h) in path.iter().enumerate() {
-        if st.winter() && Some(h) == gates {
-            return Err(refuse(
-                i,
-                "Macedonians [5.51]",
-                format!("path[{k}] {h}: the Cilician Gates are impassable in a Winter Game-Turn"),
-            ));
-        }
-        if let Some(s) = Hexside::between(from, h, map.convention) {
-            if map.features(&s).contains(&HexsideFeature::Ferry) {
-                ferry(st, side, i, k, from, h)?;
-            }
-        }
-        if st.winter() && north(h) && !north(from) && (!force.is_empty() || !carried.is_empty()) {
-            return Err(refuse(i, "Macedonians [17.22]", format!("path[{k}] {h}: land units south of the Winter Line in a Winter Game-Turn may not go north of it")));
-        }
-        from = h;
-    }
-    // [23.1]: in the standard game the Persian never lands in Thrace.
-    let invasion = st.options.iter().any(|o| o == "thrace-invasion");
-    if side == super::state::PERSIAN && !invasion && (!force.is_empty() || !carried.is_empty()) {
-        let thrace = path
-            .iter()
-            .position(|h| st.satrapy_of(map, *h).as_deref() == Some("thrace"));
-        if let Some(k) = thrace {
-            return Err(refuse(i, "Macedonians [23.1]", format!("path[{k}] {}: the Persian may not move units into Thrace in the standard game (the optional 23.2 allows it)", path[k])));
-        }
-    }
-    if let Some((k, left, into)) = super::satrapies::enemy_to_enemy(st, map, side, start, path) {
-        return Err(refuse(i, "Macedonians [5.25]", format!("path[{k}] {}: from {}, which the enemy controls, straight into {}, which he controls too: a Force must gain the first before it enters the second", path[k], super::satrapies::name(st, &left), super::satrapies::name(st, &into))));
-    }
-    Ok(())
-}
-
-/// Macedonians [5.37]: a Ferry hexside only with a friendly squadron in one of its two hexes and
-/// no enemy squadron there.
-fn ferry(st: &State, side: &str, i: usize, k: usize, a: Hex, b: Hex) -> Result<(), RuleError> {
-    let hexes = [a.to_string(), b.to_string()];
-    let hexside = Hexside::between(a, b, st.hexmap.convention)
-        .map(|s| s.to_string())
-        .unwrap_or_else(|| format!("{a}/{b}"));
-    let in_either = |mine: bool| {
-        hexes
-            .iter()
-            .any(|h| st.squadrons_at(h).any(|(_, q)| (q.side == side) == mine))
-    };
-    if in_either(false) {
-        return Err(refuse(
-            i,
-            "Macedonians [5.37]",
-            format!("path[{k}] {b}: an enemy squadron lies at the Ferry hexside {hexside}"),
-        ));
-    }
-    if !in_either(true) {
-        return Err(refuse(i, "Macedonians [5.37]", format!("path[{k}] {b}: the Ferry hexside {hexside} needs a friendly squadron in {a} or {b}")));
-    }
-    Ok(())
 }
 
 /// [7.13], [13.11], [14.14]: whether the Force ends inside the city of `last`.
@@ -609,30 +357,6 @@ fn inside(
         return Err(refuse(i, "Macedonians [7.13]", format!("{name} holds {cap} SSP of land units inside: {already} are there and the Force brings {}", bringing + train)));
     }
     Ok(true)
-}
-
-/// [7.47]: Darius keeps a Force of at least 20 SSP with him; he may not leave units behind if
-/// that brings him under it.
-fn darius(
-    st: &State,
-    i: usize,
-    cid: &str,
-    force: &BTreeSet<String>,
-    placed: &BTreeMap<String, Hex>,
-) -> Result<(), RuleError> {
-    if cid != "darius" || !placed.keys().any(|u| st.units.contains_key(u)) {
-        return Ok(());
-    }
-    let need = st.pack.number("stacking", "darius-escort").unwrap_or(20);
-    let with: u32 = force
-        .iter()
-        .filter_map(|u| st.units.get(u))
-        .map(|u| u.ssp)
-        .sum();
-    if with < need {
-        return Err(refuse(i, "Macedonians [7.47]", format!("Darius may not leave units behind that bring his Force under {need} SSP ({with} would stay with him)")));
-    }
-    Ok(())
 }
 
 /// Makes a checked move: the Force moves, the Forced March's attrition is rolled ([5.8]), the

@@ -15,6 +15,7 @@ use crate::pack::{
 
 pub mod check;
 pub mod model;
+pub mod scenario;
 
 pub use check::validate;
 use model::{

@@ -181,7 +181,7 @@ pub fn apply_move(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let p = plan(st, side, i, mv)?;
-    execute(st, side, i, mv, &p, dice, ev)
+    execute(st, side, mv, &p, dice, ev)
 }
 
 /// Checks one move and works out its Force, path and cost (no state change, no dice).
@@ -366,13 +366,11 @@ fn inside(
 pub fn execute(
     st: &mut State,
     side: &str,
-    i: usize,
     mv: &Move,
     p: &Plan,
     dice: Option<&mut Dice>,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let _ = i;
     let end = p.path.last().expect("a plan has a path").to_string();
     let from = p.start.to_string();
     let ssp: u32 = p

@@ -157,7 +157,6 @@ fn advance(st: &mut State, ev: &mut Vec<Event>) {
 /// rules bring. True: the game stops, or the Persian must give orders.
 pub fn open_turn(st: &mut State, ev: &mut Vec<Event>) -> bool {
     st.satrapies_at_turn_start = st.satrapies_of(MACEDONIAN);
-    let _ = ev;
     enter(st, ev)
 }
 

@@ -10,6 +10,7 @@ pub fn register_builtin(registry: Registry) -> Registry {
     registry
         .register(alexandros::Alexandros)
         .register(conquerors::romans::Romans)
+        .register(conquerors::macedonians::Macedonians)
 }
 
 /// The data packs built into this binary, for `legatus data check scenarios/<game>`.

@@ -21,4 +21,4 @@ pub mod movement;
 pub use hex::{Convention, Cube, Direction, Hex, HexError, HexKey, Seam};
 pub use hexmap::{HexMap, MapFile};
 pub use hexside::{Hexside, HexsideError, HexsideFeature, Terrain};
-pub use movement::{Board, HexsideCost, MoveCosts, StepError};
+pub use movement::{Board, HexsideCost, MoveCosts, StepCost, StepError};

@@ -76,30 +76,68 @@ pub enum StepError {
     Hexside(Hexside, HexsideFeature),
 }
 
+/// What one step costs and how it was paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepCost {
+    /// The cost (in the data's units).
+    pub cost: u32,
+    /// Paid at a road's rate (the road was cheaper, or the only way across).
+    pub road: bool,
+    /// The hexside's extra cost, when the step crosses it off the road.
+    pub hexside: u32,
+}
+
 impl MoveCosts {
     /// The cost of stepping from `from` into its neighbour `to`: the cheaper of road movement
     /// (when a road joins the two) and terrain plus hexside costs.
     ///
     /// Errors: [`StepError`] saying why the step is impossible.
     pub fn step(&self, b: &dyn Board, from: Hex, to: Hex) -> Result<u32, StepError> {
+        self.step_detail(b, from, to, true).map(|s| s.cost)
+    }
+
+    /// As [`MoveCosts::step`], saying whether the road's rate was paid; with `roads` false the
+    /// step pays terrain and hexside even where a road joins the hexes (a Force that may not
+    /// use the road there: Macedonians [5.43], [5.44]).
+    ///
+    /// Errors: [`StepError`] saying why the step is impossible.
+    pub fn step_detail(
+        &self,
+        b: &dyn Board,
+        from: Hex,
+        to: Hex,
+        roads: bool,
+    ) -> Result<StepCost, StepError> {
         let conv = b.convention();
         let side = Hexside::between(from, to, conv).ok_or(StepError::NotAdjacent(from, to))?;
         let terrain = b.terrain(to).ok_or(StepError::OffMap(to))?;
-        let road = b
-            .roads(from, to)
-            .iter()
-            .filter_map(|k| self.roads.get(k).copied())
-            .min();
+        let road = if roads {
+            b.roads(from, to)
+                .iter()
+                .filter_map(|k| self.roads.get(k).copied())
+                .min()
+        } else {
+            None
+        };
         let cross = self.cross(&b.features(&side), &side).and_then(|extra| {
             self.terrain
                 .get(&terrain)
-                .map(|c| c + extra)
+                .map(|c| (c + extra, extra))
                 .ok_or(StepError::Terrain(to, terrain))
         });
+        let on_road = |cost| StepCost {
+            cost,
+            road: true,
+            hexside: 0,
+        };
         match (road, cross) {
-            (Some(r), Ok(c)) => Ok(r.min(c)),
-            (Some(r), Err(_)) => Ok(r),
-            (None, c) => c,
+            (Some(r), Ok((c, _))) if r < c => Ok(on_road(r)),
+            (Some(r), Err(_)) => Ok(on_road(r)),
+            (_, c) => c.map(|(cost, hexside)| StepCost {
+                cost,
+                road: false,
+                hexside,
+            }),
         }
     }
 
@@ -127,6 +165,32 @@ impl MoveCosts {
     /// Errors: the first impossible step.
     pub fn path_cost(&self, b: &dyn Board, path: &[Hex]) -> Result<u32, StepError> {
         path.windows(2).map(|w| self.step(b, w[0], w[1])).sum()
+    }
+
+    /// Every hex reachable from `from` for at most `limit`: its cheapest cost and the hex it is
+    /// entered from on that path (None for `from`), ties to lower hex numbers. The cheapest path
+    /// to any of them is read back through the predecessors.
+    pub fn reach(&self, b: &dyn Board, from: Hex, limit: u32) -> BTreeMap<Hex, (u32, Option<Hex>)> {
+        let conv = b.convention();
+        let mut best: BTreeMap<Hex, (u32, Option<Hex>)> = BTreeMap::from([(from, (0, None))]);
+        let mut heap = BinaryHeap::from([Reverse((0u32, from))]);
+        while let Some(Reverse((cost, h))) = heap.pop() {
+            if best.get(&h).is_some_and(|(c, _)| *c < cost) {
+                continue;
+            }
+            for n in h.neighbours(conv) {
+                let Ok(step) = self.step(b, h, n) else {
+                    continue;
+                };
+                let c = cost + step;
+                if c > limit || best.get(&n).is_some_and(|(old, _)| *old <= c) {
+                    continue;
+                }
+                best.insert(n, (c, Some(h)));
+                heap.push(Reverse((c, n)));
+            }
+        }
+        best
     }
 
     /// The cheapest path from `from` to `to` costing at most `limit`, as (cost, hexes from

@@ -202,6 +202,28 @@ impl<R: RowIndex> Table<R> {
         odds_column(&self.columns, attack, defence)
     }
 
+    /// For a table read with `base` dice plus modifiers (a Naval CRT read 0–7, a Siege CRT
+    /// read 2–14): whether its rows are whole numbers, contiguous, covering every unmodified
+    /// roll. Errors: why not, in words.
+    pub fn contiguous_rows(&self, base: Dice) -> Result<(), String> {
+        let keys: BTreeSet<i64> = self.rows.keys().filter_map(|k| k.parse().ok()).collect();
+        let (lo, hi) = base.range();
+        let covered = match (keys.first(), keys.last()) {
+            (Some(&a), Some(&b)) => {
+                a <= i64::from(lo) && b >= i64::from(hi) && (a..=b).all(|r| keys.contains(&r))
+            }
+            _ => false,
+        };
+        if covered && keys.len() == self.rows.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "rows {:?} are not contiguous numbers covering {lo}-{hi}",
+                self.rows.keys().collect::<Vec<_>>()
+            ))
+        }
+    }
+
     /// Schema and completeness: columns non-empty and distinct, a cell for every column in
     /// every row, cells among `results` when given, and for a die-indexed table a row for every
     /// die value and no other row. `dice_rule` cites the game's rule for its dice.

@@ -5,7 +5,8 @@
 //! `movement` (a commander's path on the hex map), `interception` (land zones of interception),
 //! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
 //! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid) and
-//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules.
+//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules;
+//! `macedonians`: The Macedonians'.
 
 pub mod attrition;
 pub mod city;
@@ -13,6 +14,7 @@ pub mod combat;
 pub mod data;
 pub mod force;
 pub mod interception;
+pub mod macedonians;
 pub mod movement;
 pub mod romans;
 pub mod supply;

@@ -10,8 +10,13 @@
 //! - [5.22]: an enemy-occupied hex only with its cost plus the combat surcharge in hand.
 //! - [5.8] and ruling AMB-28: declared Forced March hexes come after the allowance is spent,
 //!   each hex whatever its cost.
+//!
+//! A game whose rules cite other sections walks with [`walk_cited`] and its own [`Cites`]; the
+//! [`Occupancy`] it passes may close a road into a hex (Macedonians [5.44]) or set a hex's own
+//! entry cost (the Cilician Gates, Macedonians [5.51]); [`Walk::road_steps`] counts the steps
+//! paid at a road's rate (Macedonians [5.42]).
 
-use crate::geo::{Board, Hex, MoveCosts, StepError};
+use crate::geo::{Board, Hex, MoveCosts, StepCost, StepError};
 
 /// What the game state says of a hex a commander enters.
 pub trait Occupancy {
@@ -19,7 +24,56 @@ pub trait Occupancy {
     fn enemy_outside(&self, h: Hex) -> bool;
     /// The hex holds an uncontrolled or enemy-controlled A or B city: its name (Romans [5.25]).
     fn closed_city(&self, h: Hex) -> Option<String>;
+    /// No road's rate may be paid into `h` (Macedonians [5.44]: an enemy city on the road; a
+    /// Force that does not take the road).
+    fn road_closed(&self, _h: Hex) -> bool {
+        false
+    }
+    /// The rules' own cost of entering `h` in place of its terrain and any road, hexside costs
+    /// added off the road (the Cilician Gates, Macedonians [5.51]); None: the data's cost.
+    fn entry_cost(&self, _h: Hex) -> Option<u32> {
+        None
+    }
 }
+
+/// The rule sections a walk's refusals cite, so each game names its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cites {
+    /// A path through consecutive hexes.
+    pub adjacent: &'static str,
+    /// Never off the map.
+    pub off_map: &'static str,
+    /// Terrain a land Force may not enter, and hexsides it may not cross.
+    pub impassable: &'static str,
+    /// Where naval transport is ruled (named in the reason).
+    pub transport: &'static str,
+    /// A closed city only as the last hex.
+    pub closed_city: &'static str,
+    /// Where besieging is ruled (named in the reason).
+    pub besiege: &'static str,
+    /// An enemy-occupied hex with its surcharge in hand.
+    pub enemy_cost: &'static str,
+    /// Entering an enemy-occupied hex starts combat (the walk stops there).
+    pub enemy_contact: &'static str,
+    /// No hex beyond the allowance.
+    pub allowance: &'static str,
+    /// Forced March hexes beyond the declaration.
+    pub forced: &'static str,
+}
+
+/// The Romans' sections (the walk's first game).
+pub const ROMANS: Cites = Cites {
+    adjacent: "Romans [5.1]",
+    off_map: "Romans [5.24]",
+    impassable: "Romans [5.42]",
+    transport: "Romans [12]",
+    closed_city: "Romans [5.25]",
+    besiege: "Romans [5.52]",
+    enemy_cost: "Romans [5.22]",
+    enemy_contact: "Romans [5.53]",
+    allowance: "Romans [5.12]",
+    forced: "Romans [5.83]",
+};
 
 /// One hex entered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +95,8 @@ pub struct Walk {
     pub spent: u32,
     /// Forced March hexes used.
     pub forced: u32,
+    /// Steps paid at a road's rate.
+    pub road_steps: u32,
 }
 
 /// Why a path may not be walked: the hex (its index in the path), the rule and why.
@@ -72,7 +128,7 @@ pub struct Limits {
 /// Half movement points in words: `4 MP`, `2½ MP`.
 pub fn mp(half: u32, per_mp: u32) -> String {
     let per = per_mp.max(1);
-    if half % per == 0 {
+    if half.is_multiple_of(per) {
         format!("{} MP", half / per)
     } else {
         format!("{}½ MP", half / per)
@@ -92,11 +148,27 @@ pub fn walk(
     path: &[Hex],
     lim: Limits,
 ) -> Result<Walk, MoveError> {
+    walk_cited(costs, board, occ, start, path, lim, &ROMANS)
+}
+
+/// [`walk`], its refusals citing `cites`.
+///
+/// Errors: [`MoveError`] for the first hex the rules refuse.
+pub fn walk_cited(
+    costs: &MoveCosts,
+    board: &dyn Board,
+    occ: &dyn Occupancy,
+    start: Hex,
+    path: &[Hex],
+    lim: Limits,
+    cites: &Cites,
+) -> Result<Walk, MoveError> {
     let per = costs.per_mp;
     let mut w = Walk {
         steps: Vec::new(),
         spent: lim.spent,
         forced: 0,
+        road_steps: 0,
     };
     let mut at = start;
     for (i, &h) in path.iter().enumerate() {
@@ -106,7 +178,16 @@ pub fn walk(
             rule,
             reason,
         };
-        let cost = costs.step(board, at, h).map_err(|e| match e {
+        let step = costs.step_detail(board, at, h, !occ.road_closed(h));
+        let step = step.map(|s| match occ.entry_cost(h) {
+            Some(own) => StepCost {
+                cost: own + s.hexside,
+                road: false,
+                hexside: s.hexside,
+            },
+            None => s,
+        });
+        let step = step.map_err(|e| match e {
             StepError::NotAdjacent(a, b) => {
                 let next: Vec<String> = a
                     .neighbours(board.convention())
@@ -115,32 +196,34 @@ pub fn walk(
                     .map(|n| n.to_string())
                     .collect();
                 err(
-                    "Romans [5.1]",
+                    cites.adjacent,
                     format!(
                         "{b} is not next to {a}: a path runs through consecutive hexes (next to {a}: {})",
                         next.join(", ")
                     ),
                 )
             }
-            StepError::OffMap(x) => err("Romans [5.24]", format!("{x} is off the map")),
+            StepError::OffMap(x) => err(cites.off_map, format!("{x} is off the map")),
             StepError::Terrain(x, t) => err(
-                "Romans [5.42]",
+                cites.impassable,
                 format!(
-                    "{x} is {} and land units enter it only by naval transport (Romans [12])",
-                    t.name()
+                    "{x} is {} and land units enter it only by naval transport ({})",
+                    t.name(),
+                    cites.transport
                 ),
             ),
             StepError::Hexside(s, f) => err(
-                "Romans [5.42]",
+                cites.impassable,
                 format!("the hexside {s} is {} and may not be crossed", f.name()),
             ),
         })?;
+        let cost = step.cost;
         let last = i + 1 == path.len();
         if let Some(city) = occ.closed_city(h) {
             if !last {
                 return Err(err(
-                    "Romans [5.25]",
-                    format!("{h} holds {city}, an A/B city neither uncontrolled nor yours to pass: a Force may enter it only to besiege it, and stops there (Romans [5.52])"),
+                    cites.closed_city,
+                    format!("{h} holds {city}, a city not yours to pass: a Force may enter it only to besiege it, and stops there ({})", cites.besiege),
                 ));
             }
         }
@@ -149,7 +232,7 @@ pub fn walk(
             let need = cost + lim.enemy_surcharge;
             if w.forced > 0 || need > left {
                 return Err(err(
-                    "Romans [5.22]",
+                    cites.enemy_cost,
                     format!(
                         "entering enemy-occupied {h} needs {} ({} for the hex and {} for combat) and {} are left",
                         mp(need, per),
@@ -160,12 +243,13 @@ pub fn walk(
                 ));
             }
             return Err(err(
-                "Romans [5.53]",
+                cites.enemy_contact,
                 format!("{h} is enemy-occupied: entering it starts a combat"),
             ));
         }
         if w.forced == 0 && cost <= left {
             w.spent += cost;
+            w.road_steps += u32::from(step.road);
             w.steps.push(Step {
                 hex: h,
                 cost,
@@ -181,7 +265,7 @@ pub fn walk(
             });
         } else if lim.forced_hexes > 0 {
             return Err(err(
-                "Romans [5.83]",
+                cites.forced,
                 format!(
                     "{h} would be Forced March hex {} of the {} declared",
                     w.forced + 1,
@@ -190,7 +274,7 @@ pub fn walk(
             ));
         } else {
             return Err(err(
-                "Romans [5.12]",
+                cites.allowance,
                 format!(
                     "{h} costs {} and only {} of the allowance of {} are left",
                     mp(cost, per),

@@ -318,7 +318,8 @@ pub fn report(dir: &str, pack: &Pack) -> CheckReport {
 ///
 /// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
 /// When the folder holds `romans/` (The Romans' tables, counters and scenarios), that pack is
-/// loaded, checked against these maps (`romans::data::validate`) and listed in the same report.
+/// loaded, checked against these maps (`romans::data::validate`) and listed in the same report;
+/// so is `macedonians/` (The Macedonians' pack, `macedonians::data::validate`).
 pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
     let pack = load_dir(dir)?;
     let mut r = report(&dir.display().to_string(), &pack);
@@ -341,6 +342,31 @@ pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
         let rr = CheckReport::new("", "", String::new(), files, items);
         r.files.extend(rr.files);
         r.data_hash = data_hash(&(data_hash(&pack), rd::hash(&rp)));
+    }
+    let macedonians_dir = dir.join("macedonians");
+    if macedonians_dir.is_dir() {
+        use crate::games::conquerors::macedonians::data as md;
+        let under = |f: &str| format!("macedonians/{f}");
+        let mp = md::read_dir(&macedonians_dir)?;
+        let mp = crate::pack::valid(mp, |p| {
+            let mut v = md::validate(p, &pack);
+            v.iter_mut().for_each(|x| x.file = under(&x.file));
+            v
+        })?;
+        let files: Vec<(String, Origin)> = md::file_origins(&mp)
+            .into_iter()
+            .map(|(f, o)| (under(&f), o))
+            .collect();
+        let items: Vec<ItemOrigin> = md::item_origins(&mp)
+            .into_iter()
+            .map(|mut i| {
+                i.file = under(&i.file);
+                i
+            })
+            .collect();
+        let mr = CheckReport::new("", "", String::new(), files, items);
+        r.files.extend(mr.files);
+        r.data_hash = data_hash(&(r.data_hash.clone(), md::hash(&mp)));
     }
     Ok(r)
 }

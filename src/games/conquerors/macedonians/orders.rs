@@ -1,0 +1,78 @@
+//! The orders of The Macedonians (the `orders:` of an order file): a Campaign Phase's moves,
+//! each a commander's path with what he takes along and leaves behind (Macedonians [5.0],
+//! [5.13]), whether he takes the Royal Persian Highway ([5.4]), a Forced March declaration
+//! ([5.8]) and whether the Force ends inside a friendly city ([7.13]). Standing orders for
+//! decisions inside the opponent's Campaign Phase (interception, retreats, losses) wait for the
+//! rules that ask them ([6], [10], [9.5]); none is accepted yet.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A Forced March declaration (Macedonians [5.8]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedMarch {
+    /// Movement Points added to the allowance of 30, one to five; the attrition roll uses this
+    /// column even if fewer are used.
+    pub extra_mp: u32,
+    /// The infantry and missile units that take the SSP lost, in order; units not named take
+    /// the rest in the order of their ids (reported as a default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses_from: Vec<String>,
+}
+
+/// One commander's move.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    /// The commander who moves (his id: `alexander`, `memnon`).
+    pub commander: String,
+    /// Land units (and `siege-train`) and commanders in his hex that move with him from the
+    /// start.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<String>,
+    /// The hexes he enters, in order (`CCRR`, quoted).
+    pub path: Vec<String>,
+    /// Hex of the path → units and commanders taken along there ([5.13]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pick_up: BTreeMap<String, Vec<String>>,
+    /// Hex of the path → units and commanders left there ([5.13]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub drop_off: BTreeMap<String, Vec<String>>,
+    /// Use the Royal Persian Highway where a step runs along it ([5.41]); default yes. A Force
+    /// that uses it in a Campaign Phase may not end in or fight in a hex with enemy units or
+    /// an enemy-controlled city ([5.42]); `false` pays every hex's terrain instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub royal_road: Option<bool>,
+    /// A Forced March ([5.8]): Alexander's Force only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_march: Option<ForcedMarch>,
+    /// End inside the friendly Major City or Port of the last hex ([7.13], [13.12]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inside: bool,
+}
+
+impl Move {
+    /// Whether the move takes the Royal Persian Highway (the default).
+    pub fn takes_highway(&self) -> bool {
+        self.royal_road.unwrap_or(true)
+    }
+}
+
+/// The `orders:` of an order file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Orders {
+    /// The Campaign Phase's moves, in the order made ([5.0] procedure).
+    #[serde(default)]
+    pub moves: Vec<Move>,
+}
+
+/// Standing orders (the `standing:` of an order file): none is read yet; the decisions they
+/// will carry (interception [6.22], Retreat Before Combat [10.1], Retreat During Combat [10.2],
+/// losses [9.5]) come with those rules.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {}

@@ -1,0 +1,293 @@
+//! Macedonians [4.1]–[4.2]: the sequence of play. Each Game-Turn the Persian Player-Turn comes
+//! first — Campaign, Supply and Attrition, Cilician Garrison — then the Macedonian: Siege,
+//! Campaign, Supply and Attrition, Fleet Defection, Satrap Appointment, and the Game-Turn Phase
+//! that moves the marker on. Twenty-six Game-Turns, the Winters among them (turns.yaml).
+//!
+//! Phases with nothing to resolve pass by themselves and say why (the Cilician Garrison Phase
+//! is omitted on Game-Turn 1, in Winter and after the Macedonian has gained the Gates; no siege
+//! is under way; no fleet's defection conditions hold; no satrapy was gained). A phase or event
+//! that has something to resolve that this engine does not build yet — supply and attrition
+//! ([15]–[17]), the Cilician Gates Garrison Table ([5.55]), Reinforcements ([19]), the
+//! honeymoon ([19.2]), Memnon's death ([8.7]), defection ([12.3]), satraps ([15.4]), victory
+//! ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
+
+use std::collections::BTreeMap;
+
+use super::movement::SIEGE_TRAIN;
+use super::state::{Halt, Phase, State, MACEDONIAN, PERSIAN};
+use crate::ruleset::{Event, Pending, PendingKind};
+
+/// A side's name for people.
+pub fn side_name(side: &str) -> String {
+    match side {
+        PERSIAN => "the Persian".into(),
+        MACEDONIAN => "the Macedonian".into(),
+        s => s.to_string(),
+    }
+}
+
+/// Every counter's hex, for the start of a Campaign Phase (5.8).
+pub fn positions(st: &State) -> BTreeMap<String, String> {
+    let mut m: BTreeMap<String, String> = st
+        .units
+        .iter()
+        .map(|(k, u)| (k.clone(), u.at.hex.clone()))
+        .chain(
+            st.commanders
+                .iter()
+                .map(|(k, c)| (k.clone(), c.at.hex.clone())),
+        )
+        .collect();
+    if let Some(p) = &st.siege_train {
+        m.insert(SIEGE_TRAIN.into(), p.hex.clone());
+    }
+    m
+}
+
+/// Who must act next.
+pub fn pending(st: &State) -> Pending {
+    let step = format!("turn-{}/{}", st.turn_number(), slug(st.phase));
+    if let Some(h) = &st.halt {
+        return Pending {
+            step,
+            kind: PendingKind::GameOver,
+            sides: vec![],
+            prompt: format!(
+                "{}, {}: {} — this engine does not resolve it yet, so the game cannot go on past it",
+                st.turn_words(),
+                st.phase.words(),
+                h.due
+            ),
+            rule: h.rule.clone(),
+        };
+    }
+    match st.phase {
+        Phase::PersianCampaign | Phase::MacedonianCampaign => {
+            let side = st.phase.side().unwrap_or(PERSIAN);
+            Pending {
+                step,
+                kind: PendingKind::Orders,
+                sides: vec![side.into()],
+                prompt: format!(
+                    "{}: {}: {} moves commanders with their Forces (`moves:`)",
+                    st.turn_words(),
+                    st.phase.words(),
+                    side_name(side)
+                ),
+                rule: "Macedonians [4.2], [5.0]".into(),
+            }
+        }
+        _ => Pending {
+            step,
+            kind: PendingKind::GameOver,
+            sides: vec![],
+            prompt: "the last Game-Turn is over (Macedonians [4.1])".into(),
+            rule: "Macedonians [4.1], [21]".into(),
+        },
+    }
+}
+
+/// The phase's id in step names.
+fn slug(p: Phase) -> String {
+    p.words().to_lowercase().replace(' ', "-")
+}
+
+/// The phase after `p` within the Game-Turn; None after the Satrap Appointment Phase (the
+/// Game-Turn Phase, B6).
+pub fn following(p: Phase) -> Option<Phase> {
+    Some(match p {
+        Phase::PersianCampaign => Phase::PersianSupply,
+        Phase::PersianSupply => Phase::CilicianGarrison,
+        Phase::CilicianGarrison => Phase::MacedonianSiege,
+        Phase::MacedonianSiege => Phase::MacedonianCampaign,
+        Phase::MacedonianCampaign => Phase::MacedonianSupply,
+        Phase::MacedonianSupply => Phase::FleetDefection,
+        Phase::FleetDefection => Phase::SatrapAppointment,
+        Phase::SatrapAppointment | Phase::Over => return None,
+    })
+}
+
+fn halt(st: &mut State, rule: &str, due: impl Into<String>) -> bool {
+    st.halt = Some(Halt {
+        rule: rule.into(),
+        due: due.into(),
+    });
+    true
+}
+
+/// Macedonians [4.2]: the Campaign Phase of `side` is over: the sequence runs on through every
+/// phase with nothing to resolve to the next one that needs a player, or stops where a rule
+/// not built yet is due.
+pub fn end_campaign(st: &mut State, ev: &mut Vec<Event>) {
+    st.moved.clear();
+    st.committed.clear();
+    advance(st, ev);
+}
+
+/// Steps on from the current phase until a phase needs orders or stops.
+fn advance(st: &mut State, ev: &mut Vec<Event>) {
+    loop {
+        match following(st.phase) {
+            Some(next) => st.phase = next,
+            None => {
+                // B6, the Game-Turn Phase: the marker moves on.
+                st.turn += 1;
+                if st.turn >= st.pack.track().count() {
+                    st.phase = Phase::Over;
+                    halt(st, "Macedonians [21]", "the last Game-Turn is over and victory is to be determined (21); the Victory Point tally is not built yet");
+                    return;
+                }
+                st.phase = Phase::PersianCampaign;
+                ev.push(Event::new(
+                    "Macedonians [4.2]",
+                    format!("the Game-Turn marker moves to {}", st.turn_words()),
+                ));
+                if open_turn(st, ev) {
+                    return;
+                }
+            }
+        }
+        if enter(st, ev) {
+            return;
+        }
+    }
+}
+
+/// The start of a Game-Turn (before the Persian Campaign Phase): whatever the track and the
+/// rules bring. True: the game stops, or the Persian must give orders.
+pub fn open_turn(st: &mut State, ev: &mut Vec<Event>) -> bool {
+    st.satrapies_at_turn_start = st.satrapies_of(MACEDONIAN);
+    enter(st, ev)
+}
+
+/// Enters the current phase: passes it (false) or stops for orders or a rule not built (true).
+fn enter(st: &mut State, ev: &mut Vec<Event>) -> bool {
+    let t = st.game_turn().cloned();
+    let first = st.turn == 0;
+    let say = |ev: &mut Vec<Event>, rule: &str, text: String| ev.push(Event::new(rule, text));
+    match st.phase {
+        Phase::PersianCampaign => {
+            if let Some(p) = t.as_ref().and_then(|t| t.persian.as_ref()) {
+                let memnon =
+                    p.replace.contains_key("memnon") && st.commanders.contains_key("memnon");
+                if memnon && !st.options.iter().any(|o| o == "memnon-lives") {
+                    return halt(st, "Macedonians [8.7], [8.84]", "Memnon leaves play at the start of this Game-Turn, replaced by the Persian Amyntas");
+                }
+                if !p.units.is_empty() || !p.commanders.is_empty() || p.levies {
+                    return halt(
+                        st,
+                        "Macedonians [19.3], [19.4]",
+                        "Persian Reinforcements and Asiatic Levies arrive this Game-Turn",
+                    );
+                }
+            }
+            st.phase_start = positions(st);
+            true
+        }
+        Phase::PersianSupply => halt(
+            st,
+            "Macedonians [15], [16], [17]",
+            "the Persian Supply and Attrition Phase",
+        ),
+        Phase::CilicianGarrison => {
+            let winter = st.winter();
+            let off = st.options.iter().any(|o| o == "no-cilician-table");
+            if first || winter || st.gates_gained || off {
+                let why = if first {
+                    "omitted on the first Game-Turn"
+                } else if winter {
+                    "omitted in a Winter Game-Turn"
+                } else if off {
+                    "ignored by the players' choice (5.57)"
+                } else {
+                    "over since the Macedonian gained the Gates (5.56)"
+                };
+                say(
+                    ev,
+                    "Macedonians [4.2], [5.54]",
+                    format!("the Cilician Garrison Phase is {why}"),
+                );
+                false
+            } else {
+                halt(
+                    st,
+                    "Macedonians [5.54], [5.55]",
+                    "the Persian rolls on the Cilician Gates Garrison Table",
+                )
+            }
+        }
+        Phase::MacedonianSiege => {
+            if t.as_ref()
+                .and_then(|t| t.macedonian.as_ref())
+                .is_some_and(|m| m.honeymoon)
+            {
+                return halt(st, "Macedonians [19.2]", "the honeymoon: the Macedonian removes 6 SSP of phalanx or hypaspist units at the start of his Winter Player-Turn");
+            }
+            say(
+                ev,
+                "Macedonians [4.2], [14]",
+                "the Macedonian Siege Phase: no siege is under way".into(),
+            );
+            false
+        }
+        Phase::MacedonianCampaign => {
+            let m = t.as_ref().and_then(|t| t.macedonian.as_ref());
+            if m.is_some_and(|m| {
+                m.infantry_ssp > 0
+                    || m.cavalry_ssp > 0
+                    || !m.commanders.is_empty()
+                    || m.honeymoon_return
+            }) {
+                return halt(
+                    st,
+                    "Macedonians [19.1], [19.2]",
+                    "Macedonian Reinforcements arrive this Game-Turn",
+                );
+            }
+            st.phase_start = positions(st);
+            true
+        }
+        Phase::MacedonianSupply => halt(
+            st,
+            "Macedonians [15], [16], [17]",
+            "the Macedonian Supply and Attrition Phase",
+        ),
+        Phase::FleetDefection => match super::defection::due(st) {
+            Some(fleet) => halt(
+                st,
+                "Macedonians [12.3]",
+                format!("the {fleet} fleet's defection conditions hold (12.34)"),
+            ),
+            None => {
+                say(
+                    ev,
+                    "Macedonians [12.34]",
+                    "the Fleet Defection Phase: no fleet's conditions hold".into(),
+                );
+                false
+            }
+        },
+        Phase::SatrapAppointment => {
+            let now = st.satrapies_of(MACEDONIAN);
+            let gained: Vec<String> = now
+                .difference(&st.satrapies_at_turn_start)
+                .cloned()
+                .collect();
+            if gained.is_empty() {
+                say(
+                    ev,
+                    "Macedonians [15.4]",
+                    "the Satrap Appointment Phase: no satrapy was gained this Game-Turn".into(),
+                );
+                false
+            } else {
+                halt(
+                    st,
+                    "Macedonians [15.4]",
+                    format!("satraps for {} may be appointed", gained.join(", ")),
+                )
+            }
+        }
+        Phase::Over => true,
+    }
+}

@@ -5,7 +5,8 @@
 //! `movement` (a commander's path on the hex map), `interception` (land zones of interception),
 //! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
 //! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid) and
-//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules.
+//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules. `tactical`: the Tactical Battle System both games
+//! hand their Major Land Battles to.
 
 pub mod attrition;
 pub mod city;
@@ -16,3 +17,4 @@ pub mod interception;
 pub mod movement;
 pub mod romans;
 pub mod supply;
+pub mod tactical;

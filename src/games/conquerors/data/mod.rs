@@ -318,7 +318,8 @@ pub fn report(dir: &str, pack: &Pack) -> CheckReport {
 ///
 /// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
 /// When the folder holds `romans/` (The Romans' tables, counters and scenarios), that pack is
-/// loaded, checked against these maps (`romans::data::validate`) and listed in the same report.
+/// loaded, checked against these maps (`romans::data::validate`) and listed in the same report;
+/// so is `tactical/` (the Tactical Battle System, `tactical::data::validate`).
 pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
     let pack = load_dir(dir)?;
     let mut r = report(&dir.display().to_string(), &pack);
@@ -341,6 +342,26 @@ pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
         let rr = CheckReport::new("", "", String::new(), files, items);
         r.files.extend(rr.files);
         r.data_hash = data_hash(&(data_hash(&pack), rd::hash(&rp)));
+    }
+    // The Tactical Battle System's tables, display and unit values (`tactical/`).
+    let tactical_dir = dir.join("tactical");
+    if tactical_dir.is_dir() {
+        use crate::games::conquerors::tactical::data as td;
+        let tp = crate::pack::valid(td::read_dir(&tactical_dir)?, td::validate)?;
+        let files: Vec<(String, Origin)> = td::file_origins(&tp)
+            .into_iter()
+            .map(|(f, o)| (format!("tactical/{f}"), o))
+            .collect();
+        let items: Vec<ItemOrigin> = td::item_origins(&tp)
+            .into_iter()
+            .map(|mut i| {
+                i.file = format!("tactical/{}", i.file);
+                i
+            })
+            .collect();
+        let tr = CheckReport::new("", "", String::new(), files, items);
+        r.files.extend(tr.files);
+        r.data_hash = data_hash(&(r.data_hash.clone(), td::hash(&tp)));
     }
     Ok(r)
 }

@@ -415,8 +415,9 @@ fn template(st: &State, side: &str) -> String {
     };
     if phasing != side {
         return format!(
-            "  # it is {}'s Campaign Phase\n{STANDING_HELP}",
-            sequence::side_name(phasing)
+            "  # it is {}'s Campaign Phase\n{STANDING_HELP}{}",
+            sequence::side_name(phasing),
+            tactical::template(st, side)
         );
     }
     if st.siege_phase.as_deref() == Some(side) {
@@ -478,6 +479,7 @@ fn template(st: &State, side: &str) -> String {
     );
     out.push_str("  moves: []\n");
     out.push_str(STANDING_HELP);
+    out.push_str(&tactical::template(st, side));
     out
 }
 

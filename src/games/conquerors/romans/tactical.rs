@@ -222,7 +222,15 @@ pub fn fight(
     let battle = tac::Battle::new(&st.tactical, input, plans)?;
     let names = [side_name(&b.sides[0]), side_name(&b.sides[1])];
     let r = battle.fight(dice)?;
-    ev.extend(r.events.iter().cloned());
+    // The rules' own lines (no plan chose them) are nobody's orders: they keep no side.
+    let (turn, phase) = (st.turn_words(), super::view::phase_words(st));
+    ev.extend(r.events.iter().cloned().map(|mut e| {
+        if e.by.is_none() {
+            e.turn = Some(turn.clone());
+            e.phase = Some(phase.clone());
+        }
+        e
+    }));
     ev.push(Event::new(
         "Tactical [11.0]",
         format!(
@@ -470,4 +478,35 @@ fn conclude(
         roman_mutiny_check: loser_rome && !roman_soil,
     });
     Ok(Outcome { end, stands })
+}
+
+/// The battle part of `side`'s template when the game has the option: the display it would
+/// fight on and its units' tactical values (Tactical [2.2]: the Manipular section when its
+/// Force is at least half legion SSP, as Rome's always is at the start).
+pub fn template(st: &State, side: &str) -> String {
+    if !st.options.iter().any(|o| o == OPTION) {
+        return String::new();
+    }
+    let mut units = Vec::new();
+    let mut legion = 0;
+    let mut all = 0;
+    for (id, u) in st.units.iter().filter(|(_, u)| u.side == side) {
+        all += u.ssp;
+        if u.kind == "legion" {
+            legion += u.ssp;
+            for (pid, t, ssp, _) in legion_parts(st, id, u.ssp) {
+                units.push((pid, t, ssp));
+            }
+        } else {
+            units.push((id.clone(), u.kind.clone(), u.ssp));
+        }
+    }
+    let manipular = all > 0 && legion * 2 >= all;
+    crate::games::conquerors::tactical::template::notes(
+        &st.tactical,
+        Game::Romans,
+        manipular,
+        0,
+        &units,
+    )
 }

@@ -385,11 +385,12 @@ pub fn take_losses(bt: &mut Battle, side: usize, ids: &[String], n: u32, rule: &
         taken.push(pick);
     }
     if !taken.is_empty() {
-        let gone: Vec<String> = taken
+        let mut gone: Vec<String> = taken
             .iter()
             .filter(|u| bt.units[*u].fate == Fate::Eliminated)
             .cloned()
             .collect();
+        gone.dedup();
         bt.note(
             rule,
             Some(side),

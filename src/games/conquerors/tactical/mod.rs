@@ -31,6 +31,7 @@ pub mod sequence;
 pub mod setup;
 pub mod special_units;
 pub mod stacking;
+pub mod template;
 pub mod view;
 
 use crate::games::conquerors::combat::End;

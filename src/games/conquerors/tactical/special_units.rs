@@ -91,9 +91,10 @@ pub fn berserk_moves(bt: &mut Battle, side: usize, dice: &mut Dice) -> Result<()
         let facing = bt.units[&u].facing.unwrap_or(Dir::N);
         let mut exits = bt.display.exits(&at);
         let start = facing.anchor().index();
+        // One line clockwise is the first after the facing; a line straight ahead is the eighth.
         exits.sort_by_key(|e| {
             (
-                e.from.map(|a| (a.index() + 8 - start) % 8).unwrap_or(0),
+                e.from.map(|a| (a.index() + 7 - start) % 8).unwrap_or(0),
                 e.to.clone(),
             )
         });

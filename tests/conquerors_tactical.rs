@@ -545,3 +545,83 @@ fn tactical_11_0_the_battle_ends_when_a_morale_level_breaks_or_a_side_retreats()
         assert_eq!(s.combat.battles.len(), 1);
     }
 }
+
+// ------------------------------------------------------------------ in play, by the dice
+
+#[test]
+fn tactical_9_33_voluntary_retreat_capability_rolled_to_retreat_before_melee() {
+    let (_, ev) = battle_where("retreat_before_melee_at: -20", "", "to leave Rome's");
+    let t = texts(&ev);
+    assert!(t.contains("try to Retreat Before Melee"), "{t}");
+    assert!(!lines(&ev, "Tactical 9.33").is_empty(), "{t}");
+}
+
+#[test]
+fn tactical_12_33_leader_loss_table_rolled_for_each_commander_on_a_star() {
+    let (_, ev) = battle_where("", "", "on the Leader Loss Table");
+    let l = ev
+        .iter()
+        .find(|e| e.text.contains("on the Leader Loss Table"))
+        .unwrap();
+    assert!(l.text.contains("(TCR "), "{}", l.text);
+}
+
+#[test]
+fn tactical_7_21_reaction_fire_at_units_that_entered_the_box() {
+    let (_, ev) = battle_where("", "", "reaction fire:");
+    assert!(!lines(&ev, "Tactical 7.21, 7.5").is_empty());
+}
+
+#[test]
+fn tactical_7_42_disruption_markers_come_off_in_the_disruption_removal_phase() {
+    let (_, ev) = battle_where("", "", "Disruption marker(s)");
+    let l = ev
+        .iter()
+        .find(|e| e.text.contains("Disruption marker(s)"))
+        .unwrap();
+    assert!(
+        l.round
+            .as_deref()
+            .is_some_and(|r| r.contains("Disruption Removal Phase")),
+        "{:?}",
+        l.round
+    );
+}
+
+#[test]
+fn tactical_10_23_reserve_area_combat_rolls_on_the_intruders_ssp() {
+    // Rome's legion cavalry crosses to Macedon's empty F4 on turn 1 and charges through B4 into
+    // Macedon's Reserve Area on turn 2 (10.22: any number may go in); in the Reserve Area Phase it
+    // rolls on the 1-3 column against the peltasts and horse there.
+    let r = "setup: {F4: {units: [legion-III/legion-cavalry-1]}}\nstand: true\nturns: {\"1\": {only: true, moves: [{units: [legion-III/legion-cavalry-1], to: \"enemy F4\"}]}, \"2\": {only: true, moves: [{units: [legion-III/legion-cavalry-1], via: \"enemy B4\", to: \"enemy Reserve\"}]}}";
+    let m = "setup: {F1: {units: [macedon-phalanx-1]}, F2: {units: [macedon-phalanx-2]}, F3: {units: [macedon-phalanx-3]}, B1: {units: [macedon-phalanx-4]}, B2: {units: [macedon-phalanx-5]}, Reserve: {units: [macedon-peltast-1, macedon-heavy-cavalry-1]}}\nstand: true";
+    let (_, ev) = battle(r, m, 1);
+    let t = texts(&ev);
+    assert!(t.contains("legion-III/legion-cavalry-1 move from Macedon's F4 to Macedon's Reserve Area charging through Macedon's B4"), "{t}");
+    let roll = lines(&ev, "Tactical 10.23, 10.3");
+    assert!(
+        roll.iter().any(
+            |l| l.starts_with("Rome has 2 SSP in Macedon's Reserve Area: roll")
+                && l.contains("on column 1-3")
+        ),
+        "{t}"
+    );
+}
+
+#[test]
+fn tactical_13_24_a_disrupted_elephant_goes_berserk() {
+    let mut s = tactical_smw();
+    let mut e = s.units["legion-III"].clone();
+    e.kind = "elephant".into();
+    e.ssp = 2;
+    e.full_ssp = 2;
+    e.cavalry_ssp = 0;
+    s.units.insert("rome-elephant-1".into(), e);
+    legion_waits(&mut s);
+    place(&mut s, "rome-elephant-1", "5120");
+    let o = athenagorus_attacks(&s);
+    let rome = plans("setup: {F4: {units: [rome-elephant-1]}}", "");
+    let (_, ev, _) = search(&s, &o, &rome, |_, ev| texts(ev).contains("goes Berserk"));
+    let t = texts(&ev);
+    assert!(!lines(&ev, "Tactical 13.24").is_empty(), "{t}");
+}

@@ -44,6 +44,10 @@ pub struct CombatState {
     /// Every battle fought.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub battles: Vec<BattleRecord>,
+    /// The last battle fought on the Tactical Battle Display as it ended, and the Campaign
+    /// Phase (index) it was fought in: the turn page shows it until the next phase ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<(usize, crate::view::BattleView)>,
 }
 
 fn is_zero(n: &u32) -> bool {

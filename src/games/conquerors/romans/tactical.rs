@@ -239,6 +239,9 @@ pub fn fight(
             tac::report::summary(&names, &r)
         ),
     ));
+    if let Some(board) = r.board.clone() {
+        st.combat.board = Some((super::combat::phase_index(st), board));
+    }
     conclude(st, &b, standing, &r, &owner, dice, ev)
 }
 

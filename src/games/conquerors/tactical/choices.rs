@@ -235,6 +235,23 @@ fn best(bt: &mut Battle, side: usize, room: usize) -> Option<Cand> {
                 }
                 let enemy = !bt.in_box(1 - side, &e.to).is_empty();
                 let f2 = facing_after(f, &e);
+                if enemy && e.to.is_reserve() {
+                    // [10.22]-[10.23]: into the enemy Reserve Area when the intruders there would
+                    // reach half its defenders' SSP (the Reserve Area CRT rolls on SSP alone).
+                    let mine: u32 =
+                        bt.ssp_in(side, &e.to) + g.iter().map(|u| bt.units[u].ssp).sum::<u32>();
+                    if mine * 2 >= bt.ssp_in(1 - side, &e.to) && mine >= 4 {
+                        cands.push(Cand {
+                            score: 900 + mine as i32,
+                            ids: g.clone(),
+                            to: e.to.clone(),
+                            via: None,
+                            face: None,
+                            why: "break into the enemy Reserve Area",
+                        });
+                    }
+                    continue;
+                }
                 if enemy {
                     if movement::refuse_entry(bt, side, &g, &e, f2, true).is_some() {
                         continue;

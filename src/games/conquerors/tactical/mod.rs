@@ -299,6 +299,8 @@ pub struct BattleResult {
     pub turns: u32,
     /// The account, phase by phase.
     pub events: Vec<Event>,
+    /// The display as the battle ended.
+    pub board: Option<crate::view::BattleView>,
 }
 
 /// A battle on the display.
@@ -540,7 +542,14 @@ impl Battle {
     }
 
     fn result(self) -> BattleResult {
+        let round = format!(
+            "as it ended, after {} Tactical Turn{}",
+            self.turn,
+            if self.turn == 1 { "" } else { "s" }
+        );
+        let board = Some(view::board(&self, &round));
         let mut r = BattleResult {
+            board,
             end: self.end.clone(),
             turns: self.turn,
             broken: self.broken.clone(),

@@ -625,3 +625,33 @@ fn tactical_13_24_a_disrupted_elephant_goes_berserk() {
     let t = texts(&ev);
     assert!(!lines(&ev, "Tactical 13.24").is_empty(), "{t}");
 }
+
+#[test]
+fn tactical_2_32_a_plans_names_are_checked_with_the_nearest_ones() {
+    use legatus::games::conquerors::romans::Romans;
+    use legatus::ruleset::Ruleset;
+    let s = tactical_smw();
+    let p = plans(
+        "setup: {F9: {units: [legion-III/hastatti-1]}}\nturns: {\"1\": {moves: [{units: [legion-III/hastati-1], to: \"enemy F44\"}]}}",
+        "",
+    );
+    let refused = Romans.check_standing(&s, "rome", &p["rome"]);
+    let words: Vec<String> = refused
+        .iter()
+        .map(|(path, e)| format!("{path}: {e}"))
+        .collect();
+    let all = words.join("\n");
+    assert!(
+        all.contains("/battle_plan/setup/F9: ") && all.contains("no box `F9` in your section"),
+        "{all}"
+    );
+    assert!(
+        all.contains("/battle_plan/setup/F9/units/0") && all.contains("legion-III/hastati-1"),
+        "{all}"
+    );
+    assert!(
+        all.contains("/battle_plan/turns/1/moves/0/to") && all.contains("enemy F4"),
+        "{all}"
+    );
+    assert_eq!(refused.len(), 3, "{all}");
+}

@@ -172,8 +172,19 @@ impl Ruleset for Romans {
         let Ok(d) = serde_json::from_value::<GameData>(data.clone()) else {
             return Vec::new();
         };
+        let tactical = d
+            .tactical
+            .as_ref()
+            .map(crate::games::conquerors::tactical::data::item_origins)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|mut i| {
+                i.file = format!("tactical/{}", i.file);
+                i
+            });
         data::item_origins(&d.romans)
             .into_iter()
+            .chain(tactical)
             .filter_map(|i| match i.origin {
                 crate::pack::Origin::Provisional(p) => Some(format!("{} {}: {p}", i.file, i.key)),
                 _ => None,

@@ -105,6 +105,44 @@ pub fn notes(
         p(&mut out, &format!("  lines: {}", chunk.join(" ")));
     }
     p(&mut out, "  The Center Line joins each front box and Flank circle to the one opposite (N) and its neighbours (NE, NW).");
+    p(
+        &mut out,
+        &format!(
+            "The enemy's {} as he sees it (name its boxes `enemy F3`…):",
+            d.section_title(1 - own)
+        ),
+    );
+    p(
+        &mut out,
+        &format!(
+            "  front: {}   back: {}   and his Reserve",
+            row(&d, 1 - own, 0),
+            row(&d, 1 - own, 1)
+        ),
+    );
+    let theirs: Vec<String> = d
+        .lines(1 - own)
+        .into_iter()
+        .filter(|(a, aa, b, ba)| {
+            let flank = |n: &str| d.is_flank(&BoxId::new(1 - own, n));
+            aa.is_some_and(|x| x.corner())
+                || ba.is_some_and(|x| x.corner())
+                || (aa.is_some() && ba.is_some() && (flank(&a.name) || flank(&b.name)))
+        })
+        .map(|(a, aa, b, ba)| {
+            format!(
+                "{}.{:?}-{}.{:?}",
+                a.name,
+                aa.unwrap_or(super::display::Anchor::N),
+                b.name,
+                ba.unwrap_or(super::display::Anchor::N)
+            )
+        })
+        .collect();
+    p(&mut out, "  its lines are the straight ones along and between the rows and to the Reserve, and these corner and flank lines:");
+    for chunk in theirs.chunks(8) {
+        p(&mut out, &format!("  lines: {}", chunk.join(" ")));
+    }
     let values = pack.game(game.id());
     let mut by_type: BTreeMap<String, Vec<(String, u32)>> = BTreeMap::new();
     for (id, kind, ssp) in units {

@@ -655,3 +655,25 @@ fn tactical_2_32_a_plans_names_are_checked_with_the_nearest_ones() {
     );
     assert_eq!(refused.len(), 3, "{all}");
 }
+
+#[test]
+fn tactical_10_22_intruders_stay_in_the_enemy_reserve_until_they_have_2_to_1() {
+    let r = "setup: {F4: {units: [legion-III/legion-cavalry-1]}}\nstand: true\nturns: {\"1\": {only: true, moves: [{units: [legion-III/legion-cavalry-1], to: \"enemy F4\"}]}, \"2\": {only: true, moves: [{units: [legion-III/legion-cavalry-1], via: \"enemy B4\", to: \"enemy Reserve\"}]}, \"3\": {only: true, moves: [{units: [legion-III/legion-cavalry-1], to: \"enemy B4\"}]}}";
+    let m = "setup: {F1: {units: [macedon-phalanx-1]}, F2: {units: [macedon-phalanx-2]}, F3: {units: [macedon-phalanx-3]}, B1: {units: [macedon-phalanx-4]}, B2: {units: [macedon-phalanx-5]}, Reserve: {units: [macedon-peltast-1, macedon-heavy-cavalry-1]}}\nstand: true";
+    let (_, ev) = battle(r, m, 1);
+    let t = texts(&ev);
+    assert!(t.contains("legion-III/legion-cavalry-1 cannot move: units in the enemy Reserve Area stay until they have 2 to 1 there, and keep it (2 SSP against 4)"), "{t}");
+}
+
+#[test]
+fn tactical_6_2_two_ssp_a_box_in_the_romans() {
+    let (_, ev) = battle("setup: {F4: {units: [legion-III/triarii-1, legion-III/legion-cavalry-1]}}", "", 1);
+    let t = texts(&ev);
+    assert!(t.contains("legion-III/legion-cavalry-1 cannot be placed in F4 (Tactical 6.2: 4 SSP of one side in Rome's F4: the limit is 2)"), "{t}");
+}
+
+#[test]
+fn tactical_13_42_a_phalanx_turned_to_retreat_is_disrupted() {
+    let (_, ev) = battle_where("", "r_result: retreat", "(the phalanx turns to retreat and is Disrupted, 13.42)");
+    assert!(!lines(&ev, "Tactical 8.44, 9.2").is_empty(), "{}", texts(&ev));
+}

@@ -667,13 +667,25 @@ fn tactical_10_22_intruders_stay_in_the_enemy_reserve_until_they_have_2_to_1() {
 
 #[test]
 fn tactical_6_2_two_ssp_a_box_in_the_romans() {
-    let (_, ev) = battle("setup: {F4: {units: [legion-III/triarii-1, legion-III/legion-cavalry-1]}}", "", 1);
+    let (_, ev) = battle(
+        "setup: {F4: {units: [legion-III/triarii-1, legion-III/legion-cavalry-1]}}",
+        "",
+        1,
+    );
     let t = texts(&ev);
     assert!(t.contains("legion-III/legion-cavalry-1 cannot be placed in F4 (Tactical 6.2: 4 SSP of one side in Rome's F4: the limit is 2)"), "{t}");
 }
 
 #[test]
 fn tactical_13_42_a_phalanx_turned_to_retreat_is_disrupted() {
-    let (_, ev) = battle_where("", "r_result: retreat", "(the phalanx turns to retreat and is Disrupted, 13.42)");
-    assert!(!lines(&ev, "Tactical 8.44, 9.2").is_empty(), "{}", texts(&ev));
+    let (_, ev) = battle_where(
+        "",
+        "r_result: retreat",
+        "(the phalanx turns to retreat and is Disrupted, 13.42)",
+    );
+    assert!(
+        !lines(&ev, "Tactical 8.44, 9.2").is_empty(),
+        "{}",
+        texts(&ev)
+    );
 }

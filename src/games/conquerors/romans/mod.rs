@@ -37,6 +37,7 @@ pub mod standing;
 pub mod state;
 pub mod supply;
 pub mod tactical;
+pub mod tactical_orders;
 pub mod treasury;
 pub mod victory;
 pub mod view;
@@ -428,7 +429,7 @@ fn template(st: &State, side: &str) -> String {
         return format!(
             "  # it is {}'s Campaign Phase\n{STANDING_HELP}{}",
             sequence::side_name(phasing),
-            tactical::template(st, side)
+            tactical_orders::template(st, side)
         );
     }
     if st.siege_phase.as_deref() == Some(side) {
@@ -490,7 +491,7 @@ fn template(st: &State, side: &str) -> String {
     );
     out.push_str("  moves: []\n");
     out.push_str(STANDING_HELP);
-    out.push_str(&tactical::template(st, side));
+    out.push_str(&tactical_orders::template(st, side));
     out
 }
 

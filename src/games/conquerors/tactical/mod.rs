@@ -10,6 +10,16 @@
 //! `movement` (4.0, 5.0), `stacking` (6.0), `missile` (7.0), `melee` (8.0), `retreats` (9.0),
 //! `reserve` (10.0), `morale` (11.0), `commanders` (12.0), `special_units` (13.0); `plan`
 //! turns standing orders into every choice the rules give a player; `report` and `view` show it.
+//!
+//! How a game plugs in (The Romans does in `romans/tactical.rs`; The Macedonians will the same
+//! way): its unit types and commanders get tactical values in `units.yaml` under its id
+//! (`games: {macedonians: ...}`); at a Major Land Battle it builds a [`BattleInput`] (its
+//! counters as the display's units — a Roman legion as its maniples —, each commander's
+//! Strategic Rating revealed, TO and TD, whether he is bound to the Reserve Area, the
+//! contingents' Morale Levels), takes each side's [`plan::BattlePlan`] from its standing orders,
+//! calls [`Battle::new`] and [`Battle::fight`] with the entry's dice, and puts the
+//! [`BattleResult`] on its map (SSP lost, commanders killed or wounded, the end: Flight with
+//! Pursuit, Retreat During Combat, a draw; the winner's Victory Points).
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -689,3 +689,78 @@ fn tactical_13_42_a_phalanx_turned_to_retreat_is_disrupted() {
         texts(&ev)
     );
 }
+
+#[test]
+fn tactical_3_0_every_battle_ends_whatever_the_armies() {
+    // Mixed armies of every kind of counter The Romans has, both plans the default, many
+    // dice streams: each battle ends (a Morale Level, a Retreat During Combat or the stalled
+    // battle of ruling TR-9) and no unit ends with more SSP than it started with.
+    let kinds = [
+        "phalanx",
+        "hoplite",
+        "peltast",
+        "light-infantry",
+        "archer",
+        "slinger",
+        "heavy-cavalry",
+        "light-cavalry",
+        "horse-archer",
+        "elephant",
+        "chariot",
+        "barbarian-infantry",
+    ];
+    let pack = tac::data::load_embedded().unwrap();
+    for seed in 0..24u8 {
+        let mut units = Vec::new();
+        for s in 0..2 {
+            for (i, k) in kinds.iter().enumerate() {
+                if (i + seed as usize + s) % 3 != 0 {
+                    units.push(UnitIn {
+                        id: format!("s{s}-{k}"),
+                        side: s,
+                        kind: k.to_string(),
+                        ssp: 2,
+                        full_ssp: 2,
+                        contingent: format!("n{s}"),
+                        legion: None,
+                    });
+                }
+            }
+        }
+        let commanders = (0..2)
+            .map(|s| CommanderIn {
+                id: format!("c{s}"),
+                side: s,
+                name: format!("C{s}"),
+                sr: 2 + u32::from(seed % 3),
+                to: 1,
+                td: 1,
+                reserve_bound: false,
+                elephants_only: false,
+                contingent: format!("n{s}"),
+            })
+            .collect();
+        let input = BattleInput {
+            game: Game::Romans,
+            place: "test".into(),
+            sides: ["a".into(), "b".into()],
+            names: ["A".into(), "B".into()],
+            units,
+            commanders,
+            river: seed % 4 == 0,
+            morale: [
+                BTreeMap::from([("n0".into(), 40)]),
+                BTreeMap::from([("n1".into(), 35)]),
+            ],
+        };
+        let b = tac::Battle::new(&pack, input, [None, None]).unwrap();
+        let r = b
+            .fight(&mut legatus::protocol::dice::Dice::from_seed([seed; 32]))
+            .unwrap();
+        assert!(r.end.is_some(), "seed {seed}");
+        assert!(r.turns <= tac::sequence::LAST_TURN, "seed {seed}");
+        for (u, n) in &r.ssp_lost {
+            assert!(*n <= 2, "seed {seed}: {u} lost {n}");
+        }
+    }
+}

@@ -714,7 +714,7 @@ fn tactical_3_0_every_battle_ends_whatever_the_armies() {
         let mut units = Vec::new();
         for s in 0..2 {
             for (i, k) in kinds.iter().enumerate() {
-                if (i + seed as usize + s) % 3 != 0 {
+                if !(i + seed as usize + s).is_multiple_of(3) {
                     units.push(UnitIn {
                         id: format!("s{s}-{k}"),
                         side: s,

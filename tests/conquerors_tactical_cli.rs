@@ -153,5 +153,33 @@ fn tactical_cynoscephalae_through_the_cli_with_plans() {
     insta::assert_snapshot!("cynoscephalae_battle_account", account);
     // One entry a side for the battle (each with its plan), and Rome's bare reveal.
     assert_eq!(kinds, ["accept", "accept", "orders", "orders", "reveal"]);
+    // The battle as a picture: the board as it ended, in the turn page and on its own.
+    let svg = t.p("board.svg");
+    ok(&["show", &game, "--board", &svg.display().to_string()]);
+    let board = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        board.contains("Battle in 5425")
+            && board.contains("<ellipse")
+            && board.contains("Center Line"),
+        "{board}"
+    );
+    assert!(
+        board.contains("Rome Reserve") && board.contains("Macedon F4"),
+        "both sections are drawn"
+    );
+    let page = t.p("page.html");
+    ok(&[
+        "show",
+        &game,
+        "--html",
+        &page.display().to_string(),
+        "--side",
+        "rome",
+    ]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("The battle board") && html.contains("Tactical Turn"),
+        "the turn page shows the battle"
+    );
     ok(&["verify", &game]);
 }

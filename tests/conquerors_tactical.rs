@@ -764,3 +764,20 @@ fn tactical_3_0_every_battle_ends_whatever_the_armies() {
         }
     }
 }
+
+#[test]
+fn tactical_8_5_a_river_center_line_when_both_players_agree() {
+    let (_, ev) = battle_where(
+        "river: true",
+        "river: true",
+        "crossing the river and is Disrupted",
+    );
+    let t = texts(&ev);
+    assert!(
+        t.contains("both plans agree that the Center Line is a river"),
+        "{t}"
+    );
+    // One side alone does not make a river.
+    let (_, ev) = battle("river: true", "", 1);
+    assert!(!texts(&ev).contains("is a river"), "{}", texts(&ev));
+}

@@ -189,7 +189,19 @@ pub fn fight(
         }
     }
     let morale = morale_levels(st, &b, &units, ev);
-    let river = crate::games::conquerors::romans::tactical::river(st, &b);
+    let agreed = (0..2).all(|s| {
+        standing
+            .get(&b.sides[s])
+            .and_then(|x| x.battle_plan.as_ref())
+            .is_some_and(|p| p.river)
+    });
+    let river = agreed || river(st, &b);
+    if river {
+        ev.push(Event::new(
+            "Tactical [8.5]",
+            "both plans agree that the Center Line is a river",
+        ));
+    }
     let input = BattleInput {
         game: Game::Romans,
         place: b.hex.to_string(),
@@ -245,9 +257,9 @@ pub fn fight(
     conclude(st, &b, standing, &r, &owner, dice, ev)
 }
 
-/// [8.5], Tactical [8.5]: the Center Line is a river when the Aggressor crossed a river
-/// hexside into the battle hex; the seam does not know his last hexside, so this is off
-/// (ruling TR-47: simplified).
+/// Tactical [8.5]: the Center Line is a river when the Aggressor crossed a river hexside into
+/// the battle hex; the seam does not know his last hexside, so only the players' agreement
+/// (both plans' `river: true`) makes it one (ruling TR-47: simplified).
 pub fn river(_st: &State, _b: &Battle) -> bool {
     false
 }

@@ -134,6 +134,10 @@ pub struct BattlePlan {
     /// Move nothing by default: only the turn orders move (a plan that holds its ground).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stand: bool,
+    /// This side agrees that the Center Line is a river ([8.5]: the Players may decide so
+    /// between themselves): it is one when both plans say so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub river: bool,
     /// Orders for given Tactical Turns (`"1"`, `"2"`…), before the default.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub turns: BTreeMap<String, TurnOrders>,

@@ -196,4 +196,5 @@ battle_plan:
   retreat_after_losses: 12         # 9.4: leave in the Retreat Phase after this many SSP lost
   never_retreat: false             # fight until the Morale Level breaks
   stand: false                     # move nothing but the turn orders
+  river: false                     # 8.5: the Center Line is a river when both plans agree
   turns: {\"1\": {moves: [{units: [UNIT], to: \"enemy F4\", via: BOX, face: E}], fire: [{at: \"enemy F3\", with: [UNIT]}], only: false}}";

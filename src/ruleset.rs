@@ -201,7 +201,7 @@ pub struct OptionInfo {
 /// A player's data override file (`legatus new --data FILE`).
 #[derive(Debug, Clone)]
 pub struct DataOverride {
-    /// File name, for error messages.
+    /// The file's name (no folder: it is recorded in the header), for provenance and messages.
     pub name: String,
     /// YAML text.
     pub text: String,

@@ -126,10 +126,13 @@ pub fn run(registry: &Registry, a: NewArgs, out: &mut dyn Write) -> Result<(), E
     for f in &a.data {
         let text = std::fs::read_to_string(f)
             .map_err(|e| Error::input(format!("--data {}: {e}", f.display())))?;
-        overrides.push(DataOverride {
-            name: f.display().to_string(),
-            text,
-        });
+        // The header records the file's name, never the folder it was read from: the log is
+        // shared, and the same override read from another checkout must give the same game.
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| f.display().to_string());
+        overrides.push(DataOverride { name, text });
     }
     let dice = match a.dice {
         DiceArg::Mutual => DiceMode::Mutual,

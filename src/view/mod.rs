@@ -277,6 +277,29 @@ pub struct BattleView {
     pub boxes: Vec<BoxView>,
     /// Who is engaged with whom, one line each.
     pub engaged: Vec<String>,
+    /// Connecting Lines between boxes of one side's half, where a board has them (The
+    /// Conquerors' Tactical Battle Display); empty: boxes stand on their own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineView>,
+    /// What divides the two halves, in words (`Center Line`, `river`), if it is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub center_line: Option<String>,
+}
+
+/// A Connecting Line of a battle board: two boxes of one side's half and where it meets each
+/// (`N`, `NE`… as that side sees it; none: the Reserve Area).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineView {
+    /// The side whose half holds both boxes.
+    pub side: String,
+    /// One box.
+    pub from: String,
+    /// Where the line meets it.
+    pub from_anchor: Option<String>,
+    /// The other box.
+    pub to: String,
+    /// Where the line meets it.
+    pub to_anchor: Option<String>,
 }
 
 /// One box of a battle board.
@@ -296,6 +319,10 @@ pub struct BoxView {
     pub leaders: Vec<String>,
     /// The side whose units stand in the box, if any.
     pub occupant: Option<String>,
+    /// `box` (the default), `circle` (a Flank circle) or `reserve` (a Reserve Area, drawn the
+    /// width of the half behind its rows).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub shape: String,
 }
 
 impl View {

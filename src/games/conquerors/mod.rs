@@ -6,7 +6,8 @@
 //! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
 //! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid) and
 //! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules;
-//! `macedonians`: The Macedonians'.
+//! `macedonians`: The Macedonians'. `tactical`: the Tactical Battle System both games hand their
+//! Major Land Battles to.
 
 pub mod attrition;
 pub mod city;
@@ -18,3 +19,4 @@ pub mod macedonians;
 pub mod movement;
 pub mod romans;
 pub mod supply;
+pub mod tactical;

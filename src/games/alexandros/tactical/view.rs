@@ -94,6 +94,7 @@ pub fn board(b: &Battle, pack: &Pack) -> BattleView {
                 units,
                 leaders,
                 occupant,
+                shape: String::new(),
             });
         }
     }
@@ -112,5 +113,6 @@ pub fn board(b: &Battle, pack: &Pack) -> BattleView {
         round: round_words(b),
         boxes,
         engaged,
+        ..Default::default()
     }
 }

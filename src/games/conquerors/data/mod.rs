@@ -317,58 +317,84 @@ pub fn report(dir: &str, pack: &Pack) -> CheckReport {
 /// `legatus data check scenarios/conquerors`: loads, validates and reports.
 ///
 /// Errors: the loading errors, or [`DataError::Invalid`] with every violation.
-/// When the folder holds `romans/` (The Romans' tables, counters and scenarios), that pack is
-/// loaded, checked against these maps (`romans::data::validate`) and listed in the same report;
-/// so is `macedonians/` (The Macedonians' pack, `macedonians::data::validate`).
+/// Each game's pack the folder holds is loaded, checked against these maps and listed in the same
+/// report, its files under its folder's name: `romans/` (The Romans' tables, counters and
+/// scenarios, `romans::data::validate`), `macedonians/` (`macedonians::data::validate`) and
+/// `tactical/` (the Tactical Battle System, `tactical::data::validate`). The report's data hash
+/// covers every pack found.
 pub fn check(dir: &Path) -> Result<CheckReport, DataError> {
     let pack = load_dir(dir)?;
     let mut r = report(&dir.display().to_string(), &pack);
     let romans_dir = dir.join("romans");
     if romans_dir.is_dir() {
         use crate::games::conquerors::romans::data as rd;
-        let rp = rd::read_dir(&romans_dir)?;
-        let rp = crate::pack::valid(rp, |p| rd::validate(p, &pack))?;
-        let files: Vec<(String, Origin)> = rd::file_origins(&rp)
-            .into_iter()
-            .map(|(f, o)| (format!("romans/{f}"), o))
-            .collect();
-        let items: Vec<ItemOrigin> = rd::item_origins(&rp)
-            .into_iter()
-            .map(|mut i| {
-                i.file = format!("romans/{}", i.file);
-                i
-            })
-            .collect();
-        let rr = CheckReport::new("", "", String::new(), files, items);
-        r.files.extend(rr.files);
-        r.data_hash = data_hash(&(data_hash(&pack), rd::hash(&rp)));
+        let rp = crate::pack::valid(rd::read_dir(&romans_dir)?, |p| rd::validate(p, &pack))?;
+        let hash = rd::hash(&rp);
+        add_game_pack(
+            &mut r,
+            "romans",
+            rd::file_origins(&rp),
+            rd::item_origins(&rp),
+            hash,
+        );
     }
     let macedonians_dir = dir.join("macedonians");
     if macedonians_dir.is_dir() {
         use crate::games::conquerors::macedonians::data as md;
-        let under = |f: &str| format!("macedonians/{f}");
-        let mp = md::read_dir(&macedonians_dir)?;
-        let mp = crate::pack::valid(mp, |p| {
+        let mp = crate::pack::valid(md::read_dir(&macedonians_dir)?, |p| {
             let mut v = md::validate(p, &pack);
-            v.iter_mut().for_each(|x| x.file = under(&x.file));
+            v.iter_mut()
+                .for_each(|x| x.file = format!("macedonians/{}", x.file));
             v
         })?;
-        let files: Vec<(String, Origin)> = md::file_origins(&mp)
-            .into_iter()
-            .map(|(f, o)| (under(&f), o))
-            .collect();
-        let items: Vec<ItemOrigin> = md::item_origins(&mp)
-            .into_iter()
-            .map(|mut i| {
-                i.file = under(&i.file);
-                i
-            })
-            .collect();
-        let mr = CheckReport::new("", "", String::new(), files, items);
-        r.files.extend(mr.files);
-        r.data_hash = data_hash(&(r.data_hash.clone(), md::hash(&mp)));
+        let hash = md::hash(&mp);
+        add_game_pack(
+            &mut r,
+            "macedonians",
+            md::file_origins(&mp),
+            md::item_origins(&mp),
+            hash,
+        );
+    }
+    let tactical_dir = dir.join("tactical");
+    if tactical_dir.is_dir() {
+        use crate::games::conquerors::tactical::data as td;
+        let tp = crate::pack::valid(td::read_dir(&tactical_dir)?, td::validate)?;
+        let hash = td::hash(&tp);
+        add_game_pack(
+            &mut r,
+            "tactical",
+            td::file_origins(&tp),
+            td::item_origins(&tp),
+            hash,
+        );
     }
     Ok(r)
+}
+
+/// Lists a game's pack, found in the folder `sub`, in the Conquerors report: its files and items
+/// under `sub/`, its hash chained onto the report's.
+fn add_game_pack(
+    r: &mut CheckReport,
+    sub: &str,
+    files: Vec<(String, Origin)>,
+    items: Vec<ItemOrigin>,
+    hash: String,
+) {
+    let files = files
+        .into_iter()
+        .map(|(f, o)| (format!("{sub}/{f}"), o))
+        .collect();
+    let items = items
+        .into_iter()
+        .map(|mut i| {
+            i.file = format!("{sub}/{}", i.file);
+            i
+        })
+        .collect();
+    r.files
+        .extend(CheckReport::new("", "", String::new(), files, items).files);
+    r.data_hash = data_hash(&(r.data_hash.clone(), hash));
 }
 
 /// The maps of a validated pack folder by id (`romans`, `macedonians`), for `legatus data map`.

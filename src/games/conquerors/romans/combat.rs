@@ -4,8 +4,7 @@
 //! order, commanders killed ([8.52]–[8.53], [8.64]–[8.65]), Retreat During Combat and its die
 //! ([10.23]), Flight and Pursuit ([10.31]–[10.34]), Disruption ([10.14]) and the record of
 //! each battle for victory ([19.11]) and mutiny ([9.69]). Major Land Battles may be handed to
-//! the Tactical battle game at [`battle_system`]; it is not built, so the Strategic CRT fights
-//! them ([9.4] allows either).
+//! the Tactical battle game at [`battle_system`] (`tactical.rs`; [9.4] allows either).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -45,6 +44,10 @@ pub struct CombatState {
     /// Every battle fought.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub battles: Vec<BattleRecord>,
+    /// The last battle fought on the Tactical Battle Display as it ended, and the Campaign
+    /// Phase (index) it was fought in: the turn page shows it until the next phase ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<(usize, crate::view::BattleView)>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -145,15 +148,11 @@ pub enum BattleSystem {
 }
 
 /// [9.4], ruling AMB-10: Major Land Battles use the Strategic CRT unless the game was set up
-/// with the option `tactical-battles`, which this engine refuses until the Tactical game is
-/// built; Skirmishes always use the CRT ([9.3]).
+/// with the option `tactical-battles` (`tactical.rs`: then the display, unless a player's plan
+/// asks for the CRT); Skirmishes always use the CRT ([9.3]).
 pub fn battle_system(st: &State, major: bool) -> Result<BattleSystem, RuleError> {
-    if major && st.options.iter().any(|o| o == "tactical-battles") {
-        return Err(RuleError::illegal(
-            "battle",
-            "Romans [9.4], Tactical [2.0]",
-            "this game plays Major Land Battles on the Tactical Battle Display, which this engine does not resolve yet",
-        ));
+    if major && st.options.iter().any(|o| o == super::tactical::OPTION) {
+        return Ok(BattleSystem::Tactical);
     }
     Ok(BattleSystem::Strategic)
 }
@@ -376,7 +375,11 @@ pub fn fight(
     };
     let base = [ssp(st, 0), ssp(st, 1)];
     let major = base[0] > 10 && base[1] > 10;
-    battle_system(st, major)?;
+    if battle_system(st, major)? == BattleSystem::Tactical
+        && super::tactical::chosen(st, standing, &b.sides)
+    {
+        return super::tactical::fight(st, b, standing, dice, ev);
+    }
     ev.push(Event::new(
         if major {
             "Romans [9.4]"

@@ -36,6 +36,8 @@ pub mod siege_phase;
 pub mod standing;
 pub mod state;
 pub mod supply;
+pub mod tactical;
+pub mod tactical_orders;
 pub mod treasury;
 pub mod victory;
 pub mod view;
@@ -67,6 +69,9 @@ pub struct GameData {
     pub romans: data::Pack,
     /// `data_hash` of the Conquerors pack (maps and movement costs).
     pub maps_hash: String,
+    /// The Tactical Battle System pack (Tactical [1]–[13]); absent in games made before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactical: Option<crate::games::conquerors::tactical::data::Pack>,
 }
 
 /// The embedded pack with each override applied in order.
@@ -80,9 +85,12 @@ pub fn merged_pack(overrides: &[DataOverride]) -> Result<GameData, SetupError> {
         data::apply_overrides(&mut pack, &maps, &o.name, &o.text)
             .map_err(|e| SetupError(format!("{}: {e}", o.name)))?;
     }
+    let tactical = crate::games::conquerors::tactical::data::load_embedded()
+        .map_err(|e| SetupError(e.to_string()))?;
     Ok(GameData {
         romans: pack,
         maps_hash: crate::pack::data_hash(&maps),
+        tactical: Some(tactical),
     })
 }
 
@@ -109,6 +117,10 @@ impl Ruleset for Romans {
             crate::ruleset::OptionInfo {
                 name: senate::HISTORICAL.into(),
                 help: "consuls appointed in historical order, known at once, instead of drawn blind (Romans [8.4], optional)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: tactical::OPTION.into(),
+                help: "Major Land Battles are fought on the Tactical Battle Display, unless a player's battle plan asks for the Strategic CRT (Romans [9.4], Tactical [2.1])".into(),
             },
             crate::ruleset::OptionInfo {
                 name: setup::MACEDON_PLAYS.into(),
@@ -161,8 +173,19 @@ impl Ruleset for Romans {
         let Ok(d) = serde_json::from_value::<GameData>(data.clone()) else {
             return Vec::new();
         };
+        let tactical = d
+            .tactical
+            .as_ref()
+            .map(crate::games::conquerors::tactical::data::item_origins)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|mut i| {
+                i.file = format!("tactical/{}", i.file);
+                i
+            });
         data::item_origins(&d.romans)
             .into_iter()
+            .chain(tactical)
             .filter_map(|i| match i.origin {
                 crate::pack::Origin::Provisional(p) => Some(format!("{} {}: {p}", i.file, i.key)),
                 _ => None,
@@ -183,6 +206,9 @@ impl Ruleset for Romans {
         }
         let mut st = setup::initial_state(Arc::new(d.romans), Arc::new(maps), scenario, options)?;
         st.options = options.to_vec();
+        if let Some(t) = d.tactical {
+            st.tactical = Arc::new(t);
+        }
         // [8.4] (optional): the first year's consuls are history's.
         let year = st
             .track()
@@ -401,8 +427,9 @@ fn template(st: &State, side: &str) -> String {
     };
     if phasing != side {
         return format!(
-            "  # it is {}'s Campaign Phase\n{STANDING_HELP}",
-            sequence::side_name(phasing)
+            "  # it is {}'s Campaign Phase\n{STANDING_HELP}{}",
+            sequence::side_name(phasing),
+            tactical_orders::template(st, side)
         );
     }
     if st.siege_phase.as_deref() == Some(side) {
@@ -464,6 +491,7 @@ fn template(st: &State, side: &str) -> String {
     );
     out.push_str("  moves: []\n");
     out.push_str(STANDING_HELP);
+    out.push_str(&tactical_orders::template(st, side));
     out
 }
 

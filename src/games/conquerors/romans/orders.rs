@@ -221,6 +221,11 @@ pub struct Standing {
     /// refuses every parlay (default).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub surrender: BTreeMap<String, Acceptable>,
+    /// The battle plan for Major Land Battles on the Tactical Battle Display (option
+    /// `tactical-battles`, Tactical [2]–[13]); not set: the bundled default plan, reported as
+    /// such.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_plan: Option<crate::games::conquerors::tactical::plan::BattlePlan>,
 }
 
 /// Where a Force tries to intercept ([6.3]).

@@ -105,6 +105,7 @@ pub fn initial_state(
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),
+        tactical: super::state::embedded_tactical(),
     };
     for m in &ms {
         for (h, e) in &m.hexes {

@@ -117,5 +117,6 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
             ));
         }
     }
+    out.extend(super::tactical_orders::check_plan(st, side, standing));
     out
 }

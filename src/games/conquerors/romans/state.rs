@@ -163,10 +163,21 @@ pub struct State {
     /// The Conquerors maps.
     #[serde(skip, default = "embedded_maps")]
     pub maps: Arc<Maps>,
+    /// The Tactical Battle System pack (pinned by the header; not in the state).
+    #[serde(skip, default = "embedded_tactical")]
+    pub tactical: Arc<crate::games::conquerors::tactical::data::Pack>,
 }
 
 fn embedded_pack() -> Arc<Pack> {
     Arc::new(super::data::load_embedded().expect("embedded Romans pack is valid"))
+}
+
+/// The embedded Tactical Battle System pack.
+pub fn embedded_tactical() -> Arc<crate::games::conquerors::tactical::data::Pack> {
+    Arc::new(
+        crate::games::conquerors::tactical::data::load_embedded()
+            .expect("embedded Tactical pack is valid"),
+    )
 }
 
 fn embedded_maps() -> Arc<Maps> {

@@ -239,7 +239,12 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
         },
         tracks,
         next: vec![p.prompt],
-        battle: None,
+        battle: st
+            .combat
+            .board
+            .as_ref()
+            .filter(|(at, _)| super::combat::phase_index(st) <= at + 1)
+            .map(|(_, b)| b.clone()),
         outcome: st.victory.outcome.as_ref().map(|o| o.words.clone()),
         notes: {
             let mut n = vec![

@@ -28,7 +28,10 @@ pub fn validate(pack: &Pack, maps: &Maps) -> Vec<Violation> {
     file_marking(&mut o, NUMBERS_FILE, &pack.numbers.provenance);
     file_marking(&mut o, TURNS_FILE, &pack.turns.provenance);
     for (id, s) in &pack.scenarios {
-        file_marking(&mut o, pack.scenario_file(id), &s.provenance);
+        // A scenario replaced whole by an override file carries `player:` (and its own marks).
+        if s.provenance.player.is_none() {
+            file_marking(&mut o, pack.scenario_file(id), &s.provenance);
+        }
     }
     not_both(&mut o, TABLES_FILE, "tables", &pack.tables.tables);
     not_both(

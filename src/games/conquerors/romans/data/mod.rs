@@ -168,6 +168,10 @@ pub struct Overrides {
     /// Squadron types by id.
     #[serde(default, rename = "squadron-types")]
     pub squadron_types: BTreeMap<String, Item<model::SquadronType>>,
+    /// Scenarios by id, replaced whole (a printed variant, or a battle's armies where they met:
+    /// `fixtures/romans/cynoscephalae/`).
+    #[serde(default)]
+    pub scenarios: BTreeMap<String, Item<Scenario>>,
 }
 
 /// Applies the override file `yaml` (named `file_name`) to `pack` and validates the result
@@ -189,6 +193,7 @@ pub fn apply_overrides(
             merge(&mut p.counters.commanders, o.commanders, f);
             merge(&mut p.counters.unit_types, o.unit_types, f);
             merge(&mut p.counters.squadron_types, o.squadron_types, f);
+            merge(&mut p.scenarios, o.scenarios, f);
         },
         |p| validate(p, maps),
     )

@@ -468,3 +468,36 @@ fn order_file_empty_says_so_and_how_to_get_a_template() {
         assert!(!r.err.contains("end of input"), "{}", r.err);
     }
 }
+
+#[test]
+fn order_file_long_comment_blocks_are_read() {
+    // A player's notes: well over a hundred comment lines in a row, at the top, between keys
+    // and between the items of a list, as editors and players write them. The YAML reader
+    // must not refuse them (with comment events on, it stopped after 96 in a row).
+    let t = Table::new();
+    let game = new_game(&t);
+    let tpl = ok(&[
+        "template",
+        &game,
+        "--side",
+        "persian",
+        "--key",
+        &t.s("persian.key"),
+    ]);
+    let notes = |n: usize| -> String {
+        (0..n)
+            .map(|i| format!("# note {i}: where Darius should stand\n"))
+            .collect()
+    };
+    let mut text = String::new();
+    text.push_str(&notes(150));
+    for line in tpl.lines() {
+        text.push_str(line);
+        text.push('\n');
+        if line.starts_with("orders:") || line.trim_start().starts_with("- ") {
+            text.push_str(&notes(120));
+        }
+    }
+    let r = apply_bytes(&t, &game, "persian", "notes.yaml", text.as_bytes());
+    assert_eq!(r.code, 0, "{}{}", r.out, r.err);
+}

@@ -5,7 +5,9 @@
 //! `movement` (a commander's path on the hex map), `interception` (land zones of interception),
 //! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
 //! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid) and
-//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules.
+//! `attrition` (attrition tables and SSP losses), `sea` (the water fleets use, over joined maps;
+//! naval zones), `naval_combat` (the Naval CRT procedure and the errata's loss points) and
+//! `transport` (naval transport capacity). `romans`: The Romans' own data and rules.
 
 pub mod attrition;
 pub mod city;
@@ -14,5 +16,8 @@ pub mod data;
 pub mod force;
 pub mod interception;
 pub mod movement;
+pub mod naval_combat;
 pub mod romans;
+pub mod sea;
 pub mod supply;
+pub mod transport;

@@ -5,6 +5,9 @@
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
+//! the naval rules — [`fleets`] (their records), [`naval_movement`] and [`naval_engage`] (5.2–5.4,
+//! 11.1), [`naval_bases`] (5.6, 17.15, 17.33), [`naval_interception`] (6.6), [`naval_combat`]
+//! (11), [`transport`] (12), [`naval_decisions`] (their standing orders), [`naval_template`] —,
 //! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`siege`], [`siege_phase`], [`cities`] and
 //! [`parlay`] (13), [`supply`] (14), [`attrition`] (15), [`treasury`] (17.5), [`replacements`]
 //! (8.6), [`diplomacy`] (16), [`winter`] (4.2) with [`economy`] and [`raising`] (17), [`senate`]
@@ -20,9 +23,17 @@ pub mod data;
 pub mod diplomacy;
 pub mod economy;
 pub mod engage;
+pub mod fleets;
 pub mod forced_march;
 pub mod interception;
 pub mod movement;
+pub mod naval_bases;
+pub mod naval_combat;
+pub mod naval_decisions;
+pub mod naval_engage;
+pub mod naval_interception;
+pub mod naval_movement;
+pub mod naval_template;
 pub mod orders;
 pub mod parlay;
 pub mod raising;
@@ -36,6 +47,7 @@ pub mod siege_phase;
 pub mod standing;
 pub mod state;
 pub mod supply;
+pub mod transport;
 pub mod treasury;
 pub mod victory;
 pub mod view;
@@ -109,6 +121,14 @@ impl Ruleset for Romans {
             crate::ruleset::OptionInfo {
                 name: senate::HISTORICAL.into(),
                 help: "consuls appointed in historical order, known at once, instead of drawn blind (Romans [8.4], optional)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: format!("{}=errata-e", naval_combat::OPTION),
+                help: "Naval CRT as errata 11.2 reads it: one added to each loss, no-losses stay none (the default is the follow-up 11.5's: no-losses become 1; digest AMB-02)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: format!("{}=none", naval_combat::OPTION),
+                help: "Naval CRT as printed: losses in steps, no loss points (Romans [11.22]; neither errata)".into(),
             },
             crate::ruleset::OptionInfo {
                 name: setup::MACEDON_PLAYS.into(),
@@ -245,6 +265,7 @@ impl Ruleset for Romans {
         // [4.1]: the Siege Phase comes first when the player has a siege under way.
         if st.siege_phase.as_deref() == Some(side.as_str()) {
             let mut ev = siege_phase::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
+            naval_bases::beyond_reach(st, &mut ev);
             st.siege_phase = None;
             let (turn, phase) = (
                 st.turn_words(),
@@ -279,7 +300,10 @@ impl Ruleset for Romans {
             let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
             siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
+            naval_bases::beyond_reach(&mut dry, &mut scratch);
         }
+        // [11.16], [5.24]: fleets sharing a hex with the enemy, and none left at sea.
+        naval_movement::check_phase(st, &dry, &side, &o.moves)?;
         // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
         if side == "rome" && roma_full && !victory::roma_legion_present(&dry) {
             return Err(RuleError::illegal(
@@ -305,6 +329,8 @@ impl Ruleset for Romans {
                 r => r?,
             }
             siege::after_move(st, &side, i, mv, from, standing, Some(dice), &mut ev)?;
+            // [5.64]: a fleet whose base fell is moved at once.
+            naval_bases::beyond_reach(st, &mut ev);
         }
         // [14.21] rulings AMB-53: Forces still beyond the radius; [4.1] the Attrition Phase;
         // [15.13] desert after the last Player-Turn of the Game-Turn.
@@ -312,6 +338,7 @@ impl Ruleset for Romans {
         attrition::attrition_phase(st, &side, ctx.standing, dice, &mut ev)?;
         if st.players.last() == Some(&side) {
             attrition::desert(st, ctx.standing, dice, &mut ev)?;
+            naval_bases::count_blockades(st, &mut ev);
         }
         siege::lift_abandoned(st, &mut ev);
         if o.moves.is_empty() {
@@ -462,6 +489,7 @@ fn template(st: &State, side: &str) -> String {
     out.push_str(
         "  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n",
     );
+    out.push_str(&naval_template::template(st, side));
     out.push_str("  moves: []\n");
     out.push_str(STANDING_HELP);
     out
@@ -474,5 +502,8 @@ const STANDING_HELP: &str =
   #   when_attacked: {COMMANDER: stand | retreat | into_city}   [10.1], [5.72], [7.34]
   #   retreat_during_combat: {COMMANDER: {at_once: true, after_losses: N, at_odds: \"1-2\"}}  [10.2]
   #   retreat_path: {COMMANDER: [\"CCRR\", ...]}             [10.13], [10.31]
-  #   losses: [UNIT, ...]                                   [9.51]
+  #   losses: [UNIT, ...]                                   [9.51], cargo lost [12.15]
+  #   naval_intercept: {COMMANDER: {zones: [1, 2]}}         [6.6]; `any` for every fleet
+  #   fleet_when_attacked: {COMMANDER: stand | retreat}     [11.13]; a Merchant's id, or `any`
+  #   naval_losses: [SQUADRON, ...]                         errata 11.2, [15.4]
 ";

@@ -260,7 +260,18 @@ fn naval_base_site(st: &State, side: &str, name: &str, what: &str) -> Result<Str
     let max: u32 = numbers::<serde_json::Value>(st, "economy", "naval-bases-buildable-at-once")
         .and_then(|v| v.get("count").and_then(|x| x.as_u64()))
         .unwrap_or(2) as u32;
-    let built = st.built_bases.values().filter(|s| *s == side).count() as u32;
+    // Follow-up 17.33: a base that went over with its port no longer counts for its builder.
+    let built = st
+        .built_bases
+        .iter()
+        .filter(|(k, s)| {
+            *s == side
+                && st
+                    .cities
+                    .get(*k)
+                    .is_some_and(|c| c.control.as_deref() == Some(side))
+        })
+        .count() as u32;
     if built >= max {
         return Err(RuleError::illegal(
             what,

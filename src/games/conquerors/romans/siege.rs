@@ -326,8 +326,12 @@ pub fn after_move(
             ),
         ));
     }
+    // [13.28], errata and follow-up 13.28: a fleet (and what it landed) assaults an
+    // unoccupied C/D port, its naval strength counted as SSP.
+    let (landed, naval) = super::transport::assault_help(st, side, cid, &key);
+    let force: Vec<String> = force.into_iter().chain(landed).collect();
     let d = cities::defence(st, &key, false);
-    let a = ssp(st, &force);
+    let a = ssp(st, &force) + naval;
     if !strong_enough(a, &d, over) {
         return Err(refuse(
             &at,
@@ -381,7 +385,7 @@ pub fn after_move(
             .cloned()
             .collect();
         let d = cities::defence(st, &key, false);
-        let a = ssp(st, &force);
+        let a = ssp(st, &force) + super::transport::assault_help(st, side, cid, &key).1;
         if !strong_enough(a, &d, over) {
             ev.push(Event::new(
                 "Romans [13.24]",

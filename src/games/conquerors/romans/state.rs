@@ -155,6 +155,10 @@ pub struct State {
     /// printed ones are on the map.
     #[serde(default)]
     pub built_bases: BTreeMap<String, String>,
+    /// The naval rules' records: cargo aboard, attacks, landings (Romans [11], [12],
+    /// `fleets.rs`).
+    #[serde(default, skip_serializing_if = "super::fleets::NavalState::is_empty")]
+    pub naval: super::fleets::NavalState,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

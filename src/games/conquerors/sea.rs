@@ -14,11 +14,13 @@ use std::collections::{BTreeMap, BinaryHeap};
 use crate::geo::hexmap::HexEntry;
 use crate::geo::{Board, Convention, Hex, HexKey, HexMap, Hexside, HexsideFeature, Seam, Terrain};
 
-/// The maps a game is played on, joined by their seam.
+/// The maps a game is played on, joined by their seam (cheap to clone: the maps are shared).
 #[derive(Debug, Clone)]
 pub struct Waters {
-    maps: Vec<HexMap>,
+    maps: std::sync::Arc<Vec<HexMap>>,
     seam: Option<Seam>,
+    /// Each hex a fleet may be in → the neighbours it may sail to (built once).
+    links: std::sync::Arc<BTreeMap<HexKey, Vec<HexKey>>>,
 }
 
 /// Why a fleet may not take a step.
@@ -39,7 +41,37 @@ pub enum SeaError {
 impl Waters {
     /// The maps, the base first, and the seam joining the second to it.
     pub fn new(maps: Vec<HexMap>, seam: Option<Seam>) -> Waters {
-        Waters { maps, seam }
+        let mut w = Waters {
+            maps: std::sync::Arc::new(maps),
+            seam,
+            links: Default::default(),
+        };
+        let mut links = BTreeMap::new();
+        for m in w.maps.iter() {
+            for h in m.hexes.keys() {
+                let k = HexKey {
+                    map: m.id.clone(),
+                    hex: *h,
+                };
+                let Some(c) = w.canonical(&k) else { continue };
+                if c != k || !w.fleet_enters(&c) {
+                    continue;
+                }
+                let out: Vec<HexKey> = w
+                    .neighbours(&c)
+                    .into_iter()
+                    .filter(|n| w.step(&c, n).is_ok())
+                    .collect();
+                links.insert(c, out);
+            }
+        }
+        w.links = std::sync::Arc::new(links);
+        w
+    }
+
+    /// The neighbours a fleet in `k` may sail to (canonical names).
+    pub fn sea_links(&self, k: &HexKey) -> &[HexKey] {
+        self.links.get(k).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The grid convention (the seam keeps column parity, so both maps share it).
@@ -82,7 +114,7 @@ impl Waters {
     /// The one name of a hex: the base map's where it prints the hex, else the joined map's.
     pub fn canonical(&self, k: &HexKey) -> Option<HexKey> {
         let b = self.to_base(k)?;
-        for m in &self.maps {
+        for m in self.maps.iter() {
             if let Some(h) = self.on(&m.id, b) {
                 return Some(HexKey {
                     map: m.id.clone(),
@@ -135,7 +167,7 @@ impl Waters {
 
     /// The features of the hexside between neighbours `a` and `b`, from a map printing both.
     pub fn features(&self, a: &HexKey, b: &HexKey) -> Vec<HexsideFeature> {
-        for m in &self.maps {
+        for m in self.maps.iter() {
             if let (Some(x), Some(y)) = (self.numbered_on(a, &m.id), self.numbered_on(b, &m.id)) {
                 if let Some(s) = Hexside::between(x, y, m.convention) {
                     return m.features(&s);
@@ -230,14 +262,14 @@ impl Waters {
             if best.get(&k).is_some_and(|b| *b < c) {
                 continue;
             }
-            for n in self.neighbours(&k) {
+            for n in self.sea_links(&k) {
                 let nc = c + per_hex;
-                if nc > limit || self.step(&k, &n).is_err() || !open(&n) {
+                if nc > limit || !open(n) {
                     continue;
                 }
-                if best.get(&n).is_none_or(|b| nc < *b) {
+                if best.get(n).is_none_or(|b| nc < *b) {
                     best.insert(n.clone(), nc);
-                    heap.push(Reverse((nc, n)));
+                    heap.push(Reverse((nc, n.clone())));
                 }
             }
         }
@@ -280,14 +312,14 @@ impl Waters {
                 hexes.reverse();
                 return Some((hexes, c));
             }
-            for n in self.neighbours(&k) {
+            for n in self.sea_links(&k) {
                 let nc = c + per_hex;
-                if nc > limit || self.step(&k, &n).is_err() || !open(&n) {
+                if nc > limit || !open(n) {
                     continue;
                 }
-                if best.get(&n).is_none_or(|(b, _)| nc < *b) {
+                if best.get(n).is_none_or(|(b, _)| nc < *b) {
                     best.insert(n.clone(), (nc, Some(k.clone())));
-                    heap.push(Reverse((nc, n)));
+                    heap.push(Reverse((nc, n.clone())));
                 }
             }
         }

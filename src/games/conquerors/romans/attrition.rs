@@ -203,7 +203,8 @@ pub fn naval_steps(
             }
             left -= 1;
             hit.push(id.clone());
-            let half = st.squadrons[&id].half;
+            // A Merchant has one step: its counter has no reduced side ([3.21], [12.2]).
+            let half = st.squadrons[&id].half || st.squadrons[&id].kind == "merchant";
             if half {
                 st.squadrons.remove(&id);
                 lines.push(format!("{id} eliminated"));
@@ -221,6 +222,11 @@ pub fn naval_steps(
             if defaulted { "; squadrons not named in the standing `naval_losses` order lost steps in the default order (those carrying nothing first, then by id)" } else { "" }
         ),
     ));
+    if !hit.is_empty() {
+        // A loss at sea may make later moves of the phase impossible: they are cancelled,
+        // not refused (as after a battle, ruling R-32).
+        st.combat.engagements += 1;
+    }
     super::transport::settle(st, side, &hit, standing, ev);
     Ok(())
 }

@@ -75,8 +75,12 @@ impl NavalState {
     }
 }
 
-/// The water of the scenario's maps, joined by the base map's seam ([20.21]).
+/// The water of the scenario's maps, joined by the base map's seam ([20.21]); built once.
 pub fn waters(st: &State) -> Waters {
+    st.waters.get_or_init(|| build_waters(st)).clone()
+}
+
+fn build_waters(st: &State) -> Waters {
     let ids = st
         .pack
         .scenarios
@@ -383,8 +387,8 @@ pub fn aboard(st: &State, id: &str) -> bool {
 }
 
 /// [11.15], [6.61], errata 5.23: what lapses when `side`'s Campaign Phase ends: the attacks
-/// made, the landed commanders' leave to march on, stale cargo and landings; the next
-/// player's fleets lose their leave to stay at sea (it lasted until their own phase).
+/// made, the landed commanders' leave to march on, stale cargo and landings; after the last
+/// player's phase, the leave of fleets to end the Game-Turn at sea ([6.61], [11.17] B).
 pub fn end_of_phase(st: &mut State, side: &str) {
     st.naval.attacks.clear();
     st.naval.landed.clear();
@@ -405,18 +409,26 @@ pub fn end_of_phase(st: &mut State, side: &str) {
         .map(|(u, l)| (u.clone(), l.clone()))
         .collect();
     st.naval.landings = keep;
-    let i = st.players.iter().position(|p| p == side).unwrap_or(0);
-    let next = st.players.get((i + 1) % st.players.len().max(1)).cloned();
-    if let Some(next) = next {
-        let theirs: Vec<String> = st
-            .naval
-            .at_sea
-            .iter()
-            .filter(|q| st.squadrons.get(*q).is_none_or(|x| x.side == next))
-            .cloned()
-            .collect();
-        for q in theirs {
-            st.naval.at_sea.remove(&q);
-        }
+    // [6.61], [11.17] B: leave to stay at sea lasts to the end of the Game-Turn.
+    if st.players.last().is_some_and(|p| p == side) {
+        st.naval.at_sea.clear();
     }
+}
+
+/// Romans [5.26], [13.15]: hex `k` holds an uncontrolled or enemy A/B city (not sacked) that
+/// `side`'s fleets may not pass or enter (except to besiege it).
+pub fn closed(st: &State, w: &Waters, k: &HexKey, side: &str) -> bool {
+    city_at(st, w, k).is_some_and(|(_, c)| {
+        matches!(
+            c.class,
+            crate::geo::hexmap::CityClass::A | crate::geo::hexmap::CityClass::B
+        ) && !c.sacked
+            && c.control.as_deref() != Some(side)
+    })
+}
+
+/// Where a fleet of `side` may sail through on its own: water with no enemy fleet and no city
+/// closed to it ([5.26], [5.27]).
+pub fn open_water(st: &State, w: &Waters, k: &HexKey, side: &str) -> bool {
+    enemy_squadrons(st, w, k, side).is_empty() && !closed(st, w, k, side)
 }

@@ -230,6 +230,8 @@ impl Ruleset for Romans {
         }
         if diplomacy::due(st) {
             let mut ev = diplomacy::apply(st, sub, dice)?;
+            // [5.64]: an ally's ports that changed sides may leave fleets beyond reach.
+            naval_bases::beyond_reach(st, &mut ev);
             let turn = st.turn_words();
             crate::ruleset::stamp_events(
                 &mut ev,
@@ -265,7 +267,6 @@ impl Ruleset for Romans {
         // [4.1]: the Siege Phase comes first when the player has a siege under way.
         if st.siege_phase.as_deref() == Some(side.as_str()) {
             let mut ev = siege_phase::apply_siege_phase(st, &side, o, ctx.standing, dice)?;
-            naval_bases::beyond_reach(st, &mut ev);
             st.siege_phase = None;
             let (turn, phase) = (
                 st.turn_words(),
@@ -300,7 +301,6 @@ impl Ruleset for Romans {
             let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
             siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
-            naval_bases::beyond_reach(&mut dry, &mut scratch);
         }
         // [11.16], [5.24]: fleets sharing a hex with the enemy, and none left at sea.
         naval_movement::check_phase(st, &dry, &side, &o.moves)?;
@@ -329,8 +329,6 @@ impl Ruleset for Romans {
                 r => r?,
             }
             siege::after_move(st, &side, i, mv, from, standing, Some(dice), &mut ev)?;
-            // [5.64]: a fleet whose base fell is moved at once.
-            naval_bases::beyond_reach(st, &mut ev);
         }
         // [14.21] rulings AMB-53: Forces still beyond the radius; [4.1] the Attrition Phase;
         // [15.13] desert after the last Player-Turn of the Game-Turn.

@@ -96,12 +96,17 @@ pub fn reach(
     w: &Waters,
     side: &str,
     nations: &BTreeSet<String>,
-) -> BTreeMap<HexKey, u32> {
-    let from: Vec<(HexKey, u32)> = bases(st, w, side, nations)
-        .into_iter()
-        .map(|k| (k, 0))
-        .collect();
-    w.reach(&from, per_hex(st), reach_limit(st), &|_| true)
+) -> std::sync::Arc<BTreeMap<HexKey, u32>> {
+    let b = bases(st, w, side, nations);
+    if let Some(r) = st.reach_memo.lock().ok().and_then(|m| m.get(&b).cloned()) {
+        return r;
+    }
+    let from: Vec<(HexKey, u32)> = b.iter().map(|k| (k.clone(), 0)).collect();
+    let r = std::sync::Arc::new(w.reach(&from, per_hex(st), reach_limit(st), &|_| true));
+    if let Ok(mut m) = st.reach_memo.lock() {
+        m.insert(b, r.clone());
+    }
+    r
 }
 
 /// Romans [5.64]: each fleet left more than 20 MP from every friendly Naval Base (its base

@@ -66,6 +66,12 @@ pub fn sea_attrition(
 
 /// A fleet lost at sea: its commanders and cargo with it (ruling R-96).
 pub(super) fn lost_at_sea(st: &mut State, w: &Waters, f: &Fleet, h: &HexKey, ev: &mut Vec<Event>) {
+    let side = st
+        .commanders
+        .get(&f.mover)
+        .map(|c| c.side.clone())
+        .or_else(|| st.squadrons.get(&f.mover).map(|q| q.side.clone()))
+        .unwrap_or_default();
     let lost: Vec<String> = f
         .cargo
         .iter()
@@ -73,10 +79,16 @@ pub(super) fn lost_at_sea(st: &mut State, w: &Waters, f: &Fleet, h: &HexKey, ev:
         .filter(|c| st.commanders.contains_key(*c) || st.units.contains_key(*c))
         .cloned()
         .collect();
+    let here = position(h);
     for c in &lost {
         if st.units.remove(c).is_some() {
             st.naval.aboard.remove(c);
-        } else if st.commanders.contains_key(c) && w.all_sea(h) {
+        } else if w.all_sea(h)
+            && st
+                .commanders
+                .get(c)
+                .is_some_and(|x| fleets::same_hex(w, &x.at, &here))
+        {
             st.naval.aboard.remove(c);
             super::casualties::kill_commander(st, c, ev);
         }
@@ -85,12 +97,7 @@ pub(super) fn lost_at_sea(st: &mut State, w: &Waters, f: &Fleet, h: &HexKey, ev:
         "Romans [15.21]",
         format!(
             "{}'s fleet is lost in the all-sea hex {} with all aboard ({})",
-            side_name(
-                &st.commanders
-                    .get(&f.mover)
-                    .map(|c| c.side.clone())
-                    .unwrap_or_default()
-            ),
+            side_name(&side),
             words(st, h),
             if lost.is_empty() {
                 "nothing".into()
@@ -190,7 +197,7 @@ pub(super) fn back_to_port(
     let per = naval_bases::per_hex(st);
     let left = f.limit(allowance(st)).saturating_sub(f.spent);
     let nations = fleets::nations(st, &f.ships);
-    let open = |k: &HexKey| fleets::enemy_squadrons(st, w, k, side).is_empty();
+    let open = |k: &HexKey| fleets::open_water(st, w, k, side);
     let back = f
         .came_from
         .clone()

@@ -185,6 +185,7 @@ pub fn apply_move(
             .collect();
         pick_ships(st, &w, side, i, &mut f, &picks)?;
         board(st, &w, side, i, &mut f, &brought)?;
+        stow(st, i, &mv.path[k], &f)?;
         (k + 1, f)
     } else {
         let cargo: Vec<String> = mv
@@ -195,6 +196,8 @@ pub fn apply_move(
             .collect();
         let mut f = embark_fleet(st, &w, side, i, mv, &start, ships0, led)?;
         board(st, &w, side, i, &mut f, &cargo)?;
+        let here = fleets::words(st, &start);
+        stow(st, i, &here, &f)?;
         (0, f)
     };
     match sail(
@@ -574,7 +577,8 @@ fn sail(
         .map(|a| a.half_mp)
         .unwrap_or(4);
     let all = allowance(st);
-    let mut reach = naval_bases::reach(st, w, side, &fleets::nations(st, &f.ships));
+    let mut reach_for = fleets::nations(st, &f.ships);
+    let mut reach = naval_bases::reach(st, w, side, &reach_for);
     let leg_start = f.at.clone();
     let targets: BTreeSet<HexKey> = keys[first..]
         .iter()
@@ -702,6 +706,8 @@ fn sail(
                 rolled = true;
                 naval_engage::sea_attrition(st, side, &f.ships, &h, standing, d, ev)?;
                 f.ships.retain(|q| st.squadrons.contains_key(q));
+                f.cargo
+                    .retain(|c| st.units.contains_key(c) || st.commanders.contains_key(c));
                 if f.ships.is_empty() {
                     naval_engage::lost_at_sea(st, w, &f, &h, ev);
                     return Ok(LegEnd::Done);
@@ -776,7 +782,10 @@ fn sail(
             Err(e) => return Err(e),
         }
         let nations = fleets::nations(st, &f.ships);
-        reach = naval_bases::reach(st, w, side, &nations);
+        if nations != reach_for {
+            reach = naval_bases::reach(st, w, side, &nations);
+            reach_for = nations.clone();
+        }
         if fleets::friendly_port(st, w, &h, side, &nations) {
             f.came_from = Some(h.clone());
         }
@@ -874,9 +883,18 @@ fn along(
         .cloned()
         .collect();
     board(st, w, side, i, f, &boarding)?;
-    // [12.12]: room for everything aboard.
-    let cargo: Vec<String> = f.cargo.clone();
-    let placed = super::transport::load(st, &f.ships, &cargo).map_err(|e| {
+    stow(st, i, name, f)?;
+    if f.led && f.ships.is_empty() {
+        return Ok(Some(LegEnd::Landed(idx)));
+    }
+    Ok(None)
+}
+
+/// Romans [12.12]: room for everything aboard the fleet, each counter on one squadron.
+///
+/// Errors: [`RuleError::Illegal`] when something finds no room.
+fn stow(st: &mut State, i: usize, name: &str, f: &Fleet) -> Result<(), RuleError> {
+    let placed = super::transport::load(st, &f.ships, &f.cargo).map_err(|e| {
         refuse(
             i,
             "Romans [12.12]",
@@ -889,10 +907,7 @@ fn along(
     for (c, q) in placed {
         st.naval.aboard.insert(c, q);
     }
-    if f.led && f.ships.is_empty() {
-        return Ok(Some(LegEnd::Landed(idx)));
-    }
-    Ok(None)
+    Ok(())
 }
 
 /// Moves the fleet, its cargo and its mover into `h`.

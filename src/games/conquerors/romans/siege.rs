@@ -201,7 +201,10 @@ pub fn after_move(
         ));
     }
     let cid = &mv.commander;
-    let cmd = st.commanders[cid].clone();
+    // A commander lost on the way (at sea, in a battle) assaults and besieges nothing.
+    let Some(cmd) = st.commanders.get(cid).cloned() else {
+        return Ok(());
+    };
     let hex = Hex::parse(&cmd.at.hex).map_err(|e| refuse(&at, "Romans [5.1]", e.to_string()))?;
     let key = cities::key_of(&cmd.at.map, hex);
     let c = st

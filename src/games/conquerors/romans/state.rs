@@ -13,7 +13,7 @@ use super::data::Pack;
 use crate::games::conquerors::data::Pack as Maps;
 use crate::games::conquerors::force::{Commander, LandUnit, Position, Squadron};
 use crate::geo::hexmap::CityClass;
-use crate::geo::{Hex, HexMap};
+use crate::geo::{Hex, HexKey, HexMap};
 
 /// Where the game is in the sequence of play (Romans [4.1]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,6 +167,13 @@ pub struct State {
     /// The Conquerors maps.
     #[serde(skip, default = "embedded_maps")]
     pub maps: Arc<Maps>,
+    /// The scenario's water, built once from the maps (`fleets::waters`).
+    #[serde(skip)]
+    pub waters: Arc<std::sync::OnceLock<crate::games::conquerors::sea::Waters>>,
+    /// Memo of the Naval Base reach by the bases measured from (`naval_bases::reach`): a pure
+    /// function of the maps, shared by clones.
+    #[serde(skip)]
+    pub reach_memo: Arc<std::sync::Mutex<BTreeMap<Vec<HexKey>, Arc<BTreeMap<HexKey, u32>>>>>,
 }
 
 fn embedded_pack() -> Arc<Pack> {

@@ -42,6 +42,16 @@ pub fn embark_refusal(
     if w.port(k) {
         match city_at(st, w, k) {
             Some((_, c)) if !c.sacked && c.control.as_deref() == Some(side) => return None,
+            // Ruling R-92 (AMB-57): auxiliaries embark in a neutral port (no player's, no
+            // ally's), as Carthage's are raised and carried.
+            Some((_, c))
+                if !c.sacked
+                    && c.control.is_none()
+                    && c.ally.is_none()
+                    && st.units.get(id).is_some_and(|u| u.kind != "legion") =>
+            {
+                return None
+            }
             Some((_, c)) => {
                 return Some(format!(
                     "{} is not a port {} controls: land units embark only in a friendly controlled port (Romans [12.14])",
@@ -224,14 +234,9 @@ pub fn settle(
         if load > room {
             let taken = remove_ssp(&mut st.units, &order.value, &units, load - room);
             lines.push(format!(
-                "{q} now carries {room} SSP: {} SSP of its cargo are lost{}{}",
+                "{q} now carries {room} SSP: {} SSP of its cargo are lost{}",
                 load - room,
-                taken.words(),
-                if order.defaulted {
-                    " (no standing `losses`: by id, default)"
-                } else {
-                    ""
-                }
+                taken.words()
             ));
         }
         for c in &cargo {
@@ -407,7 +412,7 @@ pub fn amphibious_plan(
         &|k| fleets::friendly_port(st, &w, k, side, &nations),
         per,
         budget,
-        &|_| true,
+        &|k| fleets::open_water(st, &w, k, side),
     )?;
     let hexes: Vec<Hex> = path
         .iter()

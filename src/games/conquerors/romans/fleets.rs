@@ -62,6 +62,9 @@ pub struct NavalState {
     /// Reinforcements placed, by nation ([20.14]).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub arrived: BTreeSet<String>,
+    /// Reinforcements whose set-up roll of the random arrival is made ([20.14]).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub set_up_rolls: BTreeSet<String>,
     /// Squadrons whose move the check before the dice stopped at a battle (the rest of it is
     /// checked when it is fought); never in a real state.
     #[serde(skip)]

@@ -7,7 +7,8 @@
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
 //! the naval rules — [`fleets`] (their records), [`naval_movement`] and [`naval_engage`] (5.2–5.4,
 //! 11.1), [`naval_bases`] (5.6, 17.15, 17.33), [`naval_interception`] (6.6), [`naval_combat`]
-//! (11), [`transport`] (12), [`naval_decisions`] (their standing orders), [`naval_template`] —,
+//! (11), [`transport`] (12), [`naval_decisions`] (their standing orders), [`naval_template`],
+//! [`reinforcements`] (20.14) —,
 //! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`siege`], [`siege_phase`], [`cities`] and
 //! [`parlay`] (13), [`supply`] (14), [`attrition`] (15), [`treasury`] (17.5), [`replacements`]
 //! (8.6), [`diplomacy`] (16), [`winter`] (4.2) with [`economy`] and [`raising`] (17), [`senate`]
@@ -26,6 +27,7 @@ pub mod engage;
 pub mod fleets;
 pub mod forced_march;
 pub mod interception;
+pub mod landing;
 pub mod movement;
 pub mod naval_bases;
 pub mod naval_combat;
@@ -33,10 +35,13 @@ pub mod naval_decisions;
 pub mod naval_engage;
 pub mod naval_interception;
 pub mod naval_movement;
+pub mod naval_phase;
 pub mod naval_template;
+pub mod naval_voyage;
 pub mod orders;
 pub mod parlay;
 pub mod raising;
+pub mod reinforcements;
 pub mod replacements;
 pub mod retreat;
 pub mod senate;
@@ -129,6 +134,10 @@ impl Ruleset for Romans {
             crate::ruleset::OptionInfo {
                 name: format!("{}=none", naval_combat::OPTION),
                 help: "Naval CRT as printed: losses in steps, no loss points (Romans [11.22]; neither errata)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: reinforcements::RANDOM.into(),
+                help: "Second Macedonian War: the Rhodian and Pergamene fleets arrive by die roll, not on March 199 (Romans [20.14], optional)".into(),
             },
             crate::ruleset::OptionInfo {
                 name: setup::MACEDON_PLAYS.into(),
@@ -228,6 +237,15 @@ impl Ruleset for Romans {
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
+        let campaign = !diplomacy::due(st)
+            && matches!(&st.phase, Phase::Campaign { side } if st.siege_phase.as_deref() != Some(side.as_str()));
+        if !campaign && sub.by.values().any(|o| !o.naval_bases.is_empty()) {
+            return Err(RuleError::illegal(
+                "naval_bases",
+                "Romans [17.33]",
+                "Naval Bases are built with a Campaign Phase's orders, or in the Winter under `winter: naval_bases`",
+            ));
+        }
         if diplomacy::due(st) {
             let mut ev = diplomacy::apply(st, sub, dice)?;
             // [5.64]: an ally's ports that changed sides may leave fleets beyond reach.
@@ -246,6 +264,10 @@ impl Ruleset for Romans {
         }
         if st.phase == Phase::Winter {
             let mut ev = winter::apply(st, sub, dice)?;
+            // [20.14]: the March Game-Turn's reinforcements.
+            if matches!(st.phase, Phase::Campaign { .. }) {
+                reinforcements::arrive(st, dice, &mut ev)?;
+            }
             let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
             crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, None, false);
             return Ok(ev);
@@ -297,13 +319,15 @@ impl Ruleset for Romans {
         let standing = ctx.standing;
         let mut dry = st.clone();
         let mut scratch = Vec::new();
+        // [17.33]: Naval Bases built at the start of the phase serve its moves ([5.63]).
+        naval_bases::build(&mut dry, &side, &o.naval_bases, &mut scratch)?;
         for (i, mv) in o.moves.iter().enumerate() {
             let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
             siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
         }
         // [11.16], [5.24]: fleets sharing a hex with the enemy, and none left at sea.
-        naval_movement::check_phase(st, &dry, &side, &o.moves)?;
+        naval_phase::check_phase(st, &dry, &side, &o.moves)?;
         // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
         if side == "rome" && roma_full && !victory::roma_legion_present(&dry) {
             return Err(RuleError::illegal(
@@ -313,6 +337,7 @@ impl Ruleset for Romans {
             ));
         }
         let mut ev = Vec::new();
+        naval_bases::build(st, &side, &o.naval_bases, &mut ev)?;
         let before = st.combat.engagements;
         for (i, mv) in o.moves.iter().enumerate() {
             let from = siege_from(st, mv);
@@ -348,7 +373,13 @@ impl Ruleset for Romans {
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         let from = ev.len();
+        let (turn0, first) = (st.turn, st.turn == 0 && st.players.first() == Some(&side));
         sequence::end_campaign(st, &side);
+        // [20.14]: reinforcements at the start of a Game-Turn (the random arrival's set-up
+        // roll after the game's first Player-Turn, ruling R-97).
+        if matches!(st.phase, Phase::Campaign { .. }) && (st.turn != turn0 || first) {
+            reinforcements::arrive(st, dice, &mut ev)?;
+        }
         // [19.15], [17.36]: the sudden ends; [19.2]: the last Game-Turn; [4.2]: a Winter.
         if let Some(o) = victory::sudden_death(st, roma_full) {
             victory::end_game(st, o, &mut ev);

@@ -227,6 +227,8 @@ fn leg(
             format!("path[{}] {}: {}", e.index, e.hex, e.reason),
         )
     })?;
+    // [5.32]: an enemy fleet in Messana's hex closes the ferry across the strait.
+    super::transport::ferries_open(st, side, i, &map_id, start, &walked)?;
     // A reveal that denies the Forced March leaves the path where the allowance ends.
     let mut walked: Walk = walked;
     let mut rating = None;

@@ -214,3 +214,44 @@ pub fn count_blockades(st: &mut State, ev: &mut Vec<Event>) {
         ));
     }
 }
+
+/// Romans [17.33] (follow-up: two standing at once; errata: in an ally's port, no unit
+/// needed): the Naval Bases `side` builds now, in his Campaign Phase, 5 talents each (the
+/// Purchase and Maintenance Cost Table).
+///
+/// Errors: [`RuleError::Illegal`] naming `naval_bases[n]`: not a friendly controlled port, a
+/// base already, two built, or the treasury short.
+pub fn build(
+    st: &mut State,
+    side: &str,
+    names: &[String],
+    ev: &mut Vec<Event>,
+) -> Result<(), crate::ruleset::RuleError> {
+    let cost = super::economy::cost(st, "naval-base", "raise");
+    for (n, name) in names.iter().enumerate() {
+        let what = format!("naval_bases[{n}]");
+        let key = super::raising::naval_base_site(st, side, name, &what)?;
+        st.spend(
+            side,
+            cost,
+            "Romans [17.33]",
+            &format!("a Naval Base at {name}"),
+        )
+        .map_err(|e| match e {
+            crate::ruleset::RuleError::Illegal { rule, reason, .. } => {
+                crate::ruleset::RuleError::illegal(what.clone(), rule, reason)
+            }
+            other => other,
+        })?;
+        st.built_bases.insert(key, side.to_string());
+        ev.push(Event::new(
+            "Romans [17.33]",
+            format!(
+                "{} builds a Naval Base at {name} for {cost} talents ({} left)",
+                side_name(side),
+                st.talents(side)
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -184,6 +184,10 @@ pub struct Orders {
     /// The Mutual Diplomacy Phase's approach (errata 4.1, [16], `diplomacy.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diplomacy: Option<super::diplomacy::DiplomacyOrders>,
+    /// Naval Bases built now, before the moves ([17.33]: "at any point in the game"; 5 talents
+    /// each, in friendly controlled ports, two standing at once): port names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_bases: Vec<String>,
 }
 
 /// Standing orders: the non-phasing player's answers, sent in advance, to the decisions the

@@ -230,7 +230,12 @@ fn mix_check(st: &State, side: &str, group: &str, kind: &str, n: u32) -> Result<
 
 /// Romans [17.33], follow-up 17.33: a Naval Base may be built in a port `side` controls (his
 /// active ally's included), not already a base, while he has fewer than two built.
-fn naval_base_site(st: &State, side: &str, name: &str, what: &str) -> Result<String, RuleError> {
+pub(super) fn naval_base_site(
+    st: &State,
+    side: &str,
+    name: &str,
+    what: &str,
+) -> Result<String, RuleError> {
     const R: &str = "Romans [17.33]";
     let key = city_named(st, name)
         .ok_or_else(|| RuleError::illegal(what, R, format!("no city {name} on the map")))?;

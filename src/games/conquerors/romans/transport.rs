@@ -504,3 +504,48 @@ pub fn assault_help(st: &State, side: &str, cid: &str, city_key: &str) -> (Vec<S
     };
     (landed, naval)
 }
+
+/// Romans [5.32], the hexsides' `via` (`maps/FORMAT.md`): a land move may not cross a ferry
+/// whose port hex holds an enemy fleet (it "blockades" the crossing).
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]` and the hex beyond the ferry.
+pub fn ferries_open(
+    st: &State,
+    side: &str,
+    i: usize,
+    map: &str,
+    start: Hex,
+    walked: &crate::games::conquerors::movement::Walk,
+) -> Result<(), RuleError> {
+    let Some(file) = st.maps.maps.get(map) else {
+        return Ok(());
+    };
+    let w = fleets::waters(st);
+    let mut at = start;
+    for step in &walked.steps {
+        let (a, b) = if at <= step.hex {
+            (at, step.hex)
+        } else {
+            (step.hex, at)
+        };
+        let name = format!("{a}/{b}");
+        if let Some(e) = file.hexsides.get(&name) {
+            let ferry = e.features.contains(&crate::geo::HexsideFeature::Ferry);
+            if let (true, Some(via)) = (ferry, e.via.as_ref()) {
+                let k = HexKey {
+                    map: map.to_string(),
+                    hex: Hex::parse(via).unwrap_or(a),
+                };
+                if !fleets::enemy_squadrons(st, &w, &k, side).is_empty() {
+                    return Err(RuleError::illegal(
+                        format!("moves[{i}]"),
+                        "Romans [5.32]",
+                        format!("the crossing {name} is closed: an enemy fleet blockades {via}"),
+                    ));
+                }
+            }
+        }
+        at = step.hex;
+    }
+    Ok(())
+}

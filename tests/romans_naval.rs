@@ -1040,3 +1040,216 @@ fn romans_view_shows_fleets_apart_with_their_cargo_and_built_bases() {
     );
     assert!(svg.contains("≈≈≈"), "fleet stacks are marked");
 }
+
+// ---------------------------------------------------------------- more cases
+
+#[test]
+fn romans_5_32_an_enemy_fleet_at_messana_closes_the_ferry() {
+    // Legion IV on the Sicilian shore (3425) may not cross to Messana while a Macedonian
+    // squadron lies in its hex.
+    let mut s = smw();
+    put(&mut s, "legion-IV", "3425");
+    put(&mut s, "tribune-IV-1", "3425");
+    let o = "moves: [{commander: tribune-IV-1, with: [legion-IV], path: [\"3526\"]}]";
+    submit_with(&mut s.clone(), o, &none(), &mut stream(1)).unwrap();
+    squadron(&mut s, "macedon-light-9", "macedon", "light", false, "3526");
+    let why = refused(
+        submit_with(&mut s, o, &none(), &mut stream(1)),
+        "Romans [5.32]",
+    );
+    assert!(why.contains("3425/3526"), "{why}");
+}
+
+/// Legion I and its tribune aboard Rome's Heavies at Apollonia (4719), the legate with them.
+fn aboard_at_apollonia() -> State {
+    let mut s = smw();
+    for q in [
+        "legate-1",
+        "rome-heavy-1",
+        "rome-heavy-2",
+        "legion-I",
+        "tribune-I-1",
+    ] {
+        put(&mut s, q, "4719");
+    }
+    s.naval
+        .aboard
+        .insert("legion-I".into(), "rome-heavy-1".into());
+    s.naval
+        .aboard
+        .insert("tribune-I-1".into(), "rome-heavy-1".into());
+    s
+}
+
+#[test]
+fn romans_errata_14_21_a_force_carried_by_sea_pays_no_supply_talent() {
+    // Carried to Epidamnus (4718), beyond its land supply radius, Legion I pays nothing while
+    // aboard (errata 14.21); landed there, outside the radius of a land supply source, it pays
+    // (follow-up 14.12).
+    let s = aboard_at_apollonia();
+    let o = "moves: [{commander: legate-1, with: [rome-heavy-1, rome-heavy-2], path: [\"4718\"]}]";
+    let mut x = s.clone();
+    let ev = submit_with(&mut x, o, &none(), &mut stream(1)).unwrap();
+    assert_eq!(x.treasury["rome"], 25, "{}", texts(&ev));
+    assert_eq!(at(&x, "legion-I"), "4718");
+    let o = "moves: [{commander: legate-1, with: [rome-heavy-1, rome-heavy-2], path: [\"4718\"], drop_off: {\"4718\": [legion-I, tribune-I-1]}}]";
+    let mut x = s.clone();
+    let ev = submit_with(&mut x, o, &none(), &mut stream(1)).unwrap();
+    let t = texts(&ev);
+    assert_eq!(x.treasury["rome"], 24, "{t}");
+    assert!(t.contains("beyond its supply radius"), "{t}");
+}
+
+#[test]
+fn romans_17_33_a_naval_base_is_built_in_a_campaign_phase_for_5_talents() {
+    let mut s = smw();
+    let ev = submit_with(
+        &mut s,
+        "naval_bases: [Apollonia]\nmoves: []",
+        &none(),
+        &mut stream(1),
+    )
+    .unwrap();
+    let t = texts(&ev);
+    assert!(
+        t.contains("Rome builds a Naval Base at Apollonia for 5 talents (20 left)"),
+        "{t}"
+    );
+    assert_eq!(
+        s.built_bases
+            .get(&city(&s, "Apollonia"))
+            .map(String::as_str),
+        Some("rome")
+    );
+    // Not in an enemy port.
+    to_macedon(&mut s);
+    let mut x = s.clone();
+    refused(
+        submit_with(
+            &mut x,
+            "naval_bases: [Apollonia]\nmoves: []",
+            &none(),
+            &mut stream(1),
+        ),
+        "Romans [17.33]",
+    );
+}
+
+/// Brundisium besieged by Macedon, a Macedonian squadron blockading its port.
+fn blockaded_brundisium() -> State {
+    let mut s = smw();
+    let k = city(&s, "Brundisium");
+    s.sieges.insert(
+        k,
+        legatus::games::conquerors::romans::siege::Siege {
+            side: "macedon".into(),
+            from: "4320".into(),
+            since: 0,
+            rolled: None,
+        },
+    );
+    squadron(
+        &mut s,
+        "macedon-medium-9",
+        "macedon",
+        "medium",
+        false,
+        "4319",
+    );
+    s
+}
+
+#[test]
+fn romans_13_47_a_blockaded_fleet_leaves_only_by_attacking_the_blockaders() {
+    let mut s = blockaded_brundisium();
+    // It need not attack (13.47): staying is allowed.
+    submit_with(&mut s.clone(), "moves: []", &none(), &mut stream(1)).unwrap();
+    let o = format!("moves: [{{commander: legate-1, with: {ROME_FLEET}, path: [\"4418\", \"4518\", \"4618\", \"4719\"]}}]");
+    refused(
+        submit_with(&mut s, &o, &none(), &mut stream(1)),
+        "Romans [13.47], [13.49]",
+    );
+}
+
+#[test]
+fn romans_13_49_a_fleet_that_inflicts_no_more_than_it_suffers_may_not_leave() {
+    let s = blockaded_brundisium();
+    // One Heavy (6) against the Medium (4): 1-1; a step each, and it stays.
+    let o = "moves: [{commander: legate-1, with: [rome-heavy-1], path: [\"4319\", \"4418\", \"4518\", \"4618\", \"4719\"]}]";
+    let (after, ev, _) = search(&s, o, &none(), |_, ev| {
+        texts(ev).contains("may not leave this Campaign Phase")
+    });
+    assert_eq!(at(&after, "legate-1"), "4319", "{}", texts(&ev));
+    let o = format!("moves: [{{commander: legate-1, with: {ROME_FLEET}, path: [\"4319\", \"4418\", \"4518\", \"4618\", \"4719\"]}}]");
+    // ... and one that inflicts more (here: sinks the blockader) sails on.
+    let (after, ev, _) = search(&s, &o, &none(), |x, _| {
+        !x.squadrons.contains_key("macedon-medium-9") && at(x, "legate-1") == "4719"
+    });
+    assert!(!texts(&ev).contains("may not leave"), "{}", texts(&ev));
+    let _ = after;
+}
+
+#[test]
+fn romans_5_74_fleets_never_overrun() {
+    // 20 against a half Light squadron (1): 4-1+ on the Naval CRT, a roll, never an Overrun.
+    let mut s = smw();
+    squadron(&mut s, "macedon-light-9", "macedon", "light", true, "4420");
+    let o =
+        format!("moves: [{{commander: legate-1, with: {ROME_FLEET}, path: [\"4419\", \"4420\"]}}]");
+    let (_, ev, _) = search(&s, &o, &none(), |_, ev| {
+        !lines(ev, "Romans [11.14], [11.4], [11.5]").is_empty()
+    });
+    let t = texts(&ev);
+    assert!(t.contains("against 1 (4-1+)"), "{t}");
+    assert!(!t.contains("Overrun"), "{t}");
+}
+
+/// Both players' sealed Winter orders, empty.
+fn empty_winter(s: &mut State, d: &mut legatus::protocol::dice::Dice) {
+    use legatus::games::conquerors::romans::orders::Orders;
+    use legatus::ruleset::{Context, Submission};
+    let p = Romans.pending(s);
+    let standing = none();
+    let ctx = Context {
+        standing: &standing,
+        options: &[],
+        seq: 1,
+    };
+    let by: BTreeMap<String, Orders> = BTreeMap::from([
+        ("rome".to_string(), orders("moves: []")),
+        ("macedon".to_string(), orders("moves: []")),
+    ]);
+    let sub = Submission {
+        kind: p.kind,
+        step: p.step.clone(),
+        by,
+    };
+    Romans.apply(s, &ctx, &sub, d).unwrap();
+}
+
+#[test]
+fn romans_20_14_the_rhodian_and_pergamene_fleets_arrive_in_march_199() {
+    let mut s = smw();
+    for _ in 0..4 {
+        submit(&mut s, orders("moves: []"), &mut dice(3)).unwrap();
+    }
+    let mut occupied = s.clone();
+    empty_winter(&mut s, &mut dice(4));
+    assert_eq!(s.turn_number(), "3");
+    let rhodian: Vec<&String> = s
+        .squadrons
+        .iter()
+        .filter(|(_, q)| q.nation == "rhodes")
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(rhodian.len(), 1);
+    assert_eq!(at(&s, rhodian[0]), "6134");
+    assert_eq!(at(&s, "acestimbrotus"), "6134");
+    assert_eq!(at(&s, "attalus-i"), "5730");
+    // 6134 is the Rhodians' own base: they may stay there (an all-sea hex).
+    submit_with(&mut s, "moves: []", &none(), &mut stream(1)).unwrap();
+    // With Macedon on Aegina, the Pergamenes join the Rhodians.
+    put(&mut occupied, "macedon-hoplite-1", "5730");
+    empty_winter(&mut occupied, &mut dice(4));
+    assert_eq!(at(&occupied, "attalus-i"), "6134");
+}

@@ -461,6 +461,32 @@ pub(super) fn pick_ships(
         if !f.ships.contains(id) {
             f.ships.push(id.clone());
             f.all_ships.insert(id.clone());
+            // [12.14]: what is aboard it sails with it, each on its own 20 MP (errata 5.23).
+            let all = allowance(st);
+            for (c, _) in st
+                .naval
+                .aboard
+                .iter()
+                .filter(|(c, q)| *q == id && fleets::aboard(st, c))
+            {
+                if f.cargo.contains(c) {
+                    continue;
+                }
+                let used = st
+                    .moved
+                    .get(c)
+                    .map(|m| m.spent)
+                    .or_else(|| {
+                        st.committed
+                            .get(c)
+                            .and_then(|by| st.moved.get(by))
+                            .map(|m| m.spent)
+                    })
+                    .unwrap_or(0);
+                f.caps.insert(c.clone(), f.spent + all.saturating_sub(used));
+                f.boarded.insert(c.clone(), f.spent);
+                f.cargo.push(c.clone());
+            }
         }
     }
     Ok(())

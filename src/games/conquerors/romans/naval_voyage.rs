@@ -444,7 +444,10 @@ fn along(
         .cloned()
         .collect();
     board(st, w, side, i, f, &boarding)?;
-    stow(st, i, name, f)?;
+    // With every squadron left here, what was not landed stays aboard them.
+    if !f.ships.is_empty() {
+        stow(st, i, name, f)?;
+    }
     if f.led && f.ships.is_empty() {
         return Ok(Some(LegEnd::Landed(idx)));
     }

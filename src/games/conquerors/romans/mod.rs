@@ -518,8 +518,12 @@ fn template(st: &State, side: &str) -> String {
     out.push_str(
         "  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n",
     );
-    out.push_str(&naval_template::template(st, side));
     out.push_str("  moves: []\n");
+    // The fleets after `moves:`, and a key after them: YAML readers buffer a limited run of
+    // comments while they look ahead.
+    out.push_str(&naval_template::template(st, side));
+    out.push_str("  # Romans [17.33]: Naval Bases built now, 5 talents each, before the moves: [PORT, ...]\n");
+    out.push_str("  naval_bases: []\n");
     out.push_str(STANDING_HELP);
     out
 }

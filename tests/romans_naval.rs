@@ -422,7 +422,7 @@ fn romans_follow_up_11_5_example_1_2_roll_2_reads_a5_d1() {
         t.contains("errata-f: attacker 5 loss points, defender 1 loss points"),
         "{t}"
     );
-    assert!(after.squadrons["rome-heavy-1"].half == false && !after.squadrons["rome-heavy-2"].half);
+    assert!(!after.squadrons["rome-heavy-1"].half && !after.squadrons["rome-heavy-2"].half);
     // 11.15: the attacker lost more steps: it stops and returns to port (Oricus).
     assert!(t.contains("lost more steps (1 to 0)"), "{t}");
     if let Some(q) = after.squadrons.get("macedon-heavy-1") {

@@ -112,6 +112,9 @@ pub fn row(die: u32, modifier: i32, first: i32, last: i32) -> i32 {
     (die as i32 + modifier).clamp(first, last)
 }
 
+/// The best allocation so far: (points, steps), the ranks of the steps taken, the steps.
+type Best = ((u32, u32), Vec<usize>, Vec<(String, u32)>);
+
 /// Steps lost by each ship, taking `points` loss points (errata 11.2, ruling AMB-03): as many
 /// points as can be absorbed without going over, then the most steps, then the ships earliest
 /// in `order` (every ship of `ships` is in it, the owner's choices first). A ship may lose both
@@ -125,7 +128,7 @@ pub fn allocate_points(ships: &[Ship], points: u32, order: &[String]) -> Vec<(St
         }
     }
     let kinds: Vec<(u32, u32)> = groups.into_iter().collect();
-    let mut best: Option<((u32, u32), Vec<usize>, Vec<(String, u32)>)> = None;
+    let mut best: Option<Best> = None;
     let mut counts = vec![0u32; kinds.len()];
     loop {
         let pts: u32 = counts.iter().zip(&kinds).map(|(n, (lp, _))| n * lp).sum();

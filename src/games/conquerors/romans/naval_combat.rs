@@ -214,10 +214,10 @@ pub fn fight(
 ) -> Result<NavalOutcome, RuleError> {
     st.combat.engagements += 1;
     let mut ratings = [None, None];
-    for s in 0..2 {
+    for (s, r) in ratings.iter_mut().enumerate() {
         if let Some(chief) = in_charge(st, &b.commanders[s]) {
             super::senate::reveal(st, &chief, dice, "Romans [8.43], [11.4]", ev)?;
-            ratings[s] = st.rating(&chief).or(Some(1));
+            *r = st.rating(&chief).or(Some(1));
         }
     }
     let strength = |st: &State, s: usize| -> u32 {

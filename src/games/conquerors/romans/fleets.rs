@@ -435,3 +435,14 @@ pub fn closed(st: &State, w: &Waters, k: &HexKey, side: &str) -> bool {
 pub fn open_water(st: &State, w: &Waters, k: &HexKey, side: &str) -> bool {
     enemy_squadrons(st, w, k, side).is_empty() && !closed(st, w, k, side)
 }
+
+/// Ruling AMB-58: commander `cid` stands with squadrons of his side in his hex (a land Force
+/// entering the hex does not find him alone ashore, [8.55]).
+pub fn with_ships(st: &State, cid: &str) -> bool {
+    let Some(c) = st.commanders.get(cid) else {
+        return false;
+    };
+    st.squadrons
+        .values()
+        .any(|q| q.side == c.side && q.at.map == c.at.map && q.at.hex == c.at.hex)
+}

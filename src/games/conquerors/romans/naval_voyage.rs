@@ -119,15 +119,6 @@ pub(super) fn sail(
     ev: &mut Vec<Event>,
     standing: &BTreeMap<String, Standing>,
 ) -> Result<LegEnd, RuleError> {
-    let per = naval_bases::per_hex(st);
-    let attack = st
-        .pack
-        .movement
-        .actions
-        .get("naval-attack")
-        .map(|a| a.half_mp)
-        .unwrap_or(4);
-    let all = allowance(st);
     let mut reach_for = fleets::nations(st, &f.ships);
     let mut reach = naval_bases::reach(st, w, side, &reach_for);
     let leg_start = f.at.clone();
@@ -148,109 +139,8 @@ pub(super) fn sail(
                 format!("path[{idx}] {} is off the map", mv.path[idx]),
             )
         })?;
-        let last = idx + 1 == keys.len();
-        let in_place = idx == first && h == f.at;
-        let enemy = fleets::enemy_squadrons(st, w, &h, side);
-        let at =
-            |r: &str, why: String| refuse(i, r, format!("path[{idx}] {}: {why}", mv.path[idx]));
-        if idx == first && !in_place && !fleets::enemy_squadrons(st, w, &f.at, side).is_empty() {
-            let blockaded = fleets::city_at(st, w, &f.at).is_some_and(|(k, c)| {
-                c.control.as_deref() == Some(side)
-                    && st.sieges.get(&k).is_some_and(|s| s.side != side)
-            });
-            if blockaded {
-                return Err(at("Romans [13.47], [13.49]", format!("the fleet is blockaded in its besieged port {}: to leave it must first attack the enemy fleet there (name {} first)", words(st, &f.at), words(st, &f.at))));
-            }
-        }
-        if in_place && enemy.is_empty() {
-            return Err(at("Romans [5.1]", "the fleet stands there: name its own hex first only to attack an enemy fleet in it (Romans [11.16], [13.49])".into()));
-        }
-        if !in_place {
-            w.step(&f.at, &h).map_err(|e| match e {
-                SeaError::NotAdjacent => {
-                    at("Romans [5.1]", format!("not next to {}", words(st, &f.at)))
-                }
-                SeaError::OffMap => at("Romans [5.24]", "off the map".into()),
-                SeaError::Land(t) => at(
-                    "Romans [5.43]",
-                    format!(
-                        "a fleet never enters an all-land hex ({} with no coast)",
-                        t.name()
-                    ),
-                ),
-                SeaError::Hexside(x) => at(
-                    "Romans [5.43]",
-                    format!("a fleet never crosses an {} hexside", x.name()),
-                ),
-                SeaError::PortSide => at(
-                    "Romans [5.33]",
-                    "that port is used by fleets only from the south".into(),
-                ),
-            })?;
-            if let Some((ck, c)) = fleets::city_at(st, w, &h) {
-                let closed = matches!(c.class, CityClass::A | CityClass::B)
-                    && !c.sacked
-                    && c.control.as_deref() != Some(side);
-                let besieging = st.sieges.get(&ck).is_some_and(|s| s.side == side);
-                if closed && !(last && (mv.besiege.is_some() || besieging)) {
-                    return Err(at("Romans [5.26], [13.15]", format!("{} is an uncontrolled or enemy {:?} city: a fleet enters its hex only to besiege it, as the last hex of its move", c.name, c.class)));
-                }
-            }
-            if !reach.contains_key(&h) {
-                return Err(at(
-                    "Romans [5.62]",
-                    "more than 20 MP from every friendly, controlled Naval Base".into(),
-                ));
-            }
-        }
-        let cost = if in_place { 0 } else { per };
-        let fight = !enemy.is_empty();
-        if fight {
-            if !f.led {
-                return Err(at("Romans [12.2], [11.12]", "a fleet without a commander does not attack (a Merchant has no combat strength)".into()));
-            }
-            if fleets::ships(st, &f.ships).iter().all(|s| s.strength == 0) {
-                return Err(at(
-                    "Romans [12.2]",
-                    "the fleet has no combat strength to attack with".into(),
-                ));
-            }
-            if st.naval.attacks.contains(&format!("{}>{}", f.mover, h)) {
-                return Err(at(
-                    "Romans [11.15]",
-                    "this fleet has attacked the enemy fleet there already this Campaign Phase"
-                        .into(),
-                ));
-            }
-        }
-        let need = cost + if fight { attack } else { 0 };
-        let limit = f.limit(all);
-        if f.spent + need > limit {
-            let pm = per_mp(st);
-            let rule = if fight {
-                "Romans [11.12], [9.22]"
-            } else {
-                "Romans [5.12], errata 5.23"
-            };
-            return Err(at(
-                rule,
-                format!(
-                    "needs {}{} and {} are left{}",
-                    mp(need, pm),
-                    if fight {
-                        " (1 for the hex, 2 to attack)"
-                    } else {
-                        ""
-                    },
-                    mp(limit.saturating_sub(f.spent), pm),
-                    if limit < all {
-                        " (a land Force aboard may not exceed its own 20 MP this turn)"
-                    } else {
-                        ""
-                    }
-                ),
-            ));
-        }
+        let (in_place, fight, cost) =
+            check_step(st, w, side, i, mv, keys, (idx, first), &h, &f, &reach)?;
         if !in_place {
             relocate(st, &f, &h);
             f.at = h.clone();
@@ -350,6 +240,152 @@ pub(super) fn sail(
             f.came_from = Some(h.clone());
         }
     }
+    end_checks(st, w, i, &f, rolled)?;
+    finish(st, &f, ev, &trail);
+    Ok(LegEnd::Done)
+}
+
+/// Romans [5.43], [5.33], [5.26], [5.62], [11.12], [11.15], [13.47], errata 5.23: whether the
+/// fleet may enter path index `idx` (`h`, canonical) from where it is: (attack in place, an
+/// attack, the hex's MP cost).
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the path entry, the section and why.
+#[allow(clippy::too_many_arguments)]
+fn check_step(
+    st: &State,
+    w: &Waters,
+    side: &str,
+    i: usize,
+    mv: &Move,
+    keys: &[HexKey],
+    (idx, first): (usize, usize),
+    h: &HexKey,
+    f: &Fleet,
+    reach: &BTreeMap<HexKey, u32>,
+) -> Result<(bool, bool, u32), RuleError> {
+    let h = h.clone();
+    let per = naval_bases::per_hex(st);
+    let attack = st
+        .pack
+        .movement
+        .actions
+        .get("naval-attack")
+        .map(|a| a.half_mp)
+        .unwrap_or(4);
+    let all = allowance(st);
+    let last = idx + 1 == keys.len();
+    let in_place = idx == first && h == f.at;
+    let enemy = fleets::enemy_squadrons(st, w, &h, side);
+    let at = |r: &str, why: String| refuse(i, r, format!("path[{idx}] {}: {why}", mv.path[idx]));
+    if idx == first && !in_place && !fleets::enemy_squadrons(st, w, &f.at, side).is_empty() {
+        let blockaded = fleets::city_at(st, w, &f.at).is_some_and(|(k, c)| {
+            c.control.as_deref() == Some(side) && st.sieges.get(&k).is_some_and(|s| s.side != side)
+        });
+        if blockaded {
+            return Err(at("Romans [13.47], [13.49]", format!("the fleet is blockaded in its besieged port {}: to leave it must first attack the enemy fleet there (name {} first)", words(st, &f.at), words(st, &f.at))));
+        }
+    }
+    if in_place && enemy.is_empty() {
+        return Err(at("Romans [5.1]", "the fleet stands there: name its own hex first only to attack an enemy fleet in it (Romans [11.16], [13.49])".into()));
+    }
+    if !in_place {
+        w.step(&f.at, &h).map_err(|e| match e {
+            SeaError::NotAdjacent => {
+                at("Romans [5.1]", format!("not next to {}", words(st, &f.at)))
+            }
+            SeaError::OffMap => at("Romans [5.24]", "off the map".into()),
+            SeaError::Land(t) => at(
+                "Romans [5.43]",
+                format!(
+                    "a fleet never enters an all-land hex ({} with no coast)",
+                    t.name()
+                ),
+            ),
+            SeaError::Hexside(x) => at(
+                "Romans [5.43]",
+                format!("a fleet never crosses an {} hexside", x.name()),
+            ),
+            SeaError::PortSide => at(
+                "Romans [5.33]",
+                "that port is used by fleets only from the south".into(),
+            ),
+        })?;
+        if let Some((ck, c)) = fleets::city_at(st, w, &h) {
+            let closed = matches!(c.class, CityClass::A | CityClass::B)
+                && !c.sacked
+                && c.control.as_deref() != Some(side);
+            let besieging = st.sieges.get(&ck).is_some_and(|s| s.side == side);
+            if closed && !(last && (mv.besiege.is_some() || besieging)) {
+                return Err(at("Romans [5.26], [13.15]", format!("{} is an uncontrolled or enemy {:?} city: a fleet enters its hex only to besiege it, as the last hex of its move", c.name, c.class)));
+            }
+        }
+        if !reach.contains_key(&h) {
+            return Err(at(
+                "Romans [5.62]",
+                "more than 20 MP from every friendly, controlled Naval Base".into(),
+            ));
+        }
+    }
+    let cost = if in_place { 0 } else { per };
+    let fight = !enemy.is_empty();
+    if fight {
+        if !f.led {
+            return Err(at(
+                "Romans [12.2], [11.12]",
+                "a fleet without a commander does not attack (a Merchant has no combat strength)"
+                    .into(),
+            ));
+        }
+        if fleets::ships(st, &f.ships).iter().all(|s| s.strength == 0) {
+            return Err(at(
+                "Romans [12.2]",
+                "the fleet has no combat strength to attack with".into(),
+            ));
+        }
+        if st.naval.attacks.contains(&format!("{}>{}", f.mover, h)) {
+            return Err(at(
+                "Romans [11.15]",
+                "this fleet has attacked the enemy fleet there already this Campaign Phase".into(),
+            ));
+        }
+    }
+    let need = cost + if fight { attack } else { 0 };
+    let limit = f.limit(all);
+    if f.spent + need > limit {
+        let pm = per_mp(st);
+        let rule = if fight {
+            "Romans [11.12], [9.22]"
+        } else {
+            "Romans [5.12], errata 5.23"
+        };
+        return Err(at(
+            rule,
+            format!(
+                "needs {}{} and {} are left{}",
+                mp(need, pm),
+                if fight {
+                    " (1 for the hex, 2 to attack)"
+                } else {
+                    ""
+                },
+                mp(limit.saturating_sub(f.spent), pm),
+                if limit < all {
+                    " (a land Force aboard may not exceed its own 20 MP this turn)"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    Ok((in_place, fight, cost))
+}
+
+/// Romans [5.24], [20.22]: a voyage's end: never in an all-sea hex by choice (a fleet stopped
+/// there by what happened at sea stays), and the Carthage half-squadron only in a Roman city of
+/// Italy (ruling R-7).
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]`.
+fn end_checks(st: &State, w: &Waters, i: usize, f: &Fleet, rolled: bool) -> Result<(), RuleError> {
     // [5.24]: never the end of a Campaign Phase in an all-sea hex.
     let own = naval_bases::own_base(st, w, &f.at, &fleets::nations(st, &f.ships));
     if w.all_sea(&f.at) && !own && !st.naval.at_sea.iter().any(|q| f.ships.contains(q)) {
@@ -370,8 +406,7 @@ pub(super) fn sail(
             }
         }
     }
-    finish(st, &f, ev, &trail);
-    Ok(LegEnd::Done)
+    Ok(())
 }
 
 /// The drops and pick-ups of path index `idx` where the fleet now is.

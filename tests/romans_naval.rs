@@ -1313,3 +1313,45 @@ fn romans_ruling_amb_58_troops_aboard_a_fleet_are_not_met_by_a_land_force() {
     assert_eq!(at(&s, "athenagorus"), "4420", "{t}");
     assert!(fleets::aboard(&s, "legion-I"), "{t}");
 }
+
+#[test]
+fn romans_12_15_a_siege_train_is_lost_when_its_carrier_is_reduced() {
+    // A Macedonian Siege Train (20 SSP aboard) on a Heavy squadron off the coast at 5625: the
+    // Attrition Phase takes one step, the squadron goes to half strength, and the train is lost.
+    let mut s = smw();
+    put(&mut s, "heracleidas", "5625");
+    put(&mut s, "macedon-heavy-1", "5625");
+    s.units.insert(
+        "macedon-siege-train-1".into(),
+        legatus::games::conquerors::force::LandUnit {
+            side: "macedon".into(),
+            nation: "macedon".into(),
+            kind: "siege-train".into(),
+            label: None,
+            ssp: 0,
+            full_ssp: 0,
+            cavalry_ssp: 0,
+            at: Position {
+                map: "romans".into(),
+                hex: "5625".into(),
+                inside: false,
+            },
+        },
+    );
+    s.naval
+        .aboard
+        .insert("macedon-siege-train-1".into(), "macedon-heavy-1".into());
+    to_macedon(&mut s);
+    let (after, ev, _) = search(&s, "moves: []", &none(), |_, ev| {
+        lines(ev, "Romans [15.22]")
+            .iter()
+            .any(|l| l.contains("at 5625") && l.contains(", 1 steps"))
+    });
+    let t = texts(&ev);
+    assert!(after.squadrons["macedon-heavy-1"].half, "{t}");
+    assert!(!after.units.contains_key("macedon-siege-train-1"), "{t}");
+    assert!(
+        t.contains("the Siege Train macedon-siege-train-1 is lost with its reduced carrier"),
+        "{t}"
+    );
+}

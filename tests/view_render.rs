@@ -172,6 +172,7 @@ fn hex_view() -> View {
                     }],
                     units: vec![unit("L1"), unit("L2")],
                     status: vec![],
+                    naval: false,
                 }],
                 off_map: vec![],
             },

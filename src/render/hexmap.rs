@@ -436,6 +436,9 @@ pub fn hex_map(view: &View, layout: &HexLayout) -> String {
         }
         for cty in &pl.cities {
             city(&mut out, view, cty, (c.0 - HEX / 2.0, c.1 + h / 4.0));
+            if cty.naval_base {
+                anchor(&mut out, (c.0 - 17.0, c.1 - 3.0), true);
+            }
         }
         let forces: Vec<(&str, &Force)> = view
             .sides

@@ -97,6 +97,19 @@ pub(super) fn stack(out: &mut String, view: &View, side: &str, f: &Force, at: Xy
             esc(line)
         );
     }
+    if f.naval {
+        // A fleet: a band of waves along the foot of the counter.
+        let _ = writeln!(
+            out,
+            r##"<rect x="{:.1}" y="{:.1}" width="{size:.1}" height="{:.1}" fill="#1d3f72"/><text x="{:.1}" y="{:.1}" font-family="{FONT}" font-size="{:.1}" text-anchor="middle" fill="#ffffff">≈≈≈</text>"##,
+            at.0 - size / 2.0,
+            at.1 + size / 2.0 - size * 0.18,
+            size * 0.18,
+            at.0,
+            at.1 + size / 2.0 - size * 0.03,
+            size * 0.2
+        );
+    }
     if f.leaders.len() > 1 {
         let more: Vec<String> = f.leaders[1..].iter().map(|l| short_name(&l.name)).collect();
         let _ = writeln!(

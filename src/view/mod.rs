@@ -74,6 +74,9 @@ pub struct Force {
     pub units: Vec<UnitView>,
     /// Status of the whole force (`besieging Tyre`, `out of supply`…).
     pub status: Vec<String>,
+    /// A fleet (ships, and what they carry), drawn apart from the land forces of its place.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub naval: bool,
 }
 
 impl Force {
@@ -218,6 +221,9 @@ pub struct CityView {
     pub siege: Option<String>,
     /// Special marks: `capital`, `objective: Babylon Treasury`, `secured`.
     pub marks: Vec<String>,
+    /// A naval base made in play (the printed ones are on the board).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub naval_base: bool,
 }
 
 /// A border between two places.

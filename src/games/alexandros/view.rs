@@ -243,6 +243,7 @@ fn forces(state: &State, side: Side) -> Vec<Force> {
                     })
                     .collect(),
                 status,
+                naval: false,
             });
         }
     }
@@ -277,6 +278,7 @@ fn forces(state: &State, side: Side) -> Vec<Force> {
             leaders: leaders.iter().map(|l| leader_view(state, l)).collect(),
             units: units.iter().map(|u| unit_view(state, u)).collect(),
             status,
+            naval: false,
         });
     }
     out
@@ -384,6 +386,7 @@ fn city_view(state: &State, name: &str) -> Option<CityView> {
         garrison,
         siege,
         marks,
+        naval_base: false,
     })
 }
 

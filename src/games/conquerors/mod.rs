@@ -4,8 +4,10 @@
 //! `force` (counters on the map: positions, land units in SSP, squadrons, commanders),
 //! `movement` (a commander's path on the hex map), `interception` (land zones of interception),
 //! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
-//! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid) and
-//! `attrition` (attrition tables and SSP losses). `romans`: The Romans' own data and rules;
+//! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid),
+//! `attrition` (attrition tables and SSP losses), `sea` (the water fleets use, over joined maps;
+//! naval zones), `naval_combat` (the Naval CRT procedure and the errata's loss points) and
+//! `transport` (naval transport capacity). `romans`: The Romans' own data and rules;
 //! `macedonians`: The Macedonians'. `tactical`: the Tactical Battle System both games hand their
 //! Major Land Battles to.
 
@@ -17,6 +19,9 @@ pub mod force;
 pub mod interception;
 pub mod macedonians;
 pub mod movement;
+pub mod naval_combat;
 pub mod romans;
+pub mod sea;
 pub mod supply;
 pub mod tactical;
+pub mod transport;

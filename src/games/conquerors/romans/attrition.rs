@@ -154,10 +154,86 @@ pub fn winter(
     Ok(())
 }
 
+/// Romans [15.4], ruling AMB-04: one roll on the Naval Attrition Table for the fleet `ids` of
+/// `side`: the steps it gives come off one at a time (a full squadron to half, a half one
+/// eliminated), squadrons in the owner's standing `naval_losses` order, then those carrying
+/// nothing, then by id (a default); cargo follows its ships ([12.15]).
+///
+/// Errors: dice not available yet.
+#[allow(clippy::too_many_arguments)]
+pub fn naval_steps(
+    st: &mut State,
+    side: &str,
+    ids: &[String],
+    what: &str,
+    rule: &str,
+    standing: &BTreeMap<String, Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let r = dice.roll_for(side).d6("naval attrition", rule)?;
+    let n: u32 = st
+        .pack
+        .table("naval-attrition")
+        .and_then(|t| t.cell(&r.to_string(), "remove"))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let order = super::naval_decisions::naval_loss_order(standing, side);
+    let mut rest: Vec<String> = ids
+        .iter()
+        .filter(|id| !order.value.contains(id))
+        .cloned()
+        .collect();
+    rest.sort_by_key(|q| (st.naval.aboard.values().any(|x| x == q), q.clone()));
+    let ranked: Vec<(bool, String)> = order
+        .value
+        .iter()
+        .filter(|id| ids.contains(id))
+        .map(|id| (true, id.clone()))
+        .chain(rest.into_iter().map(|id| (false, id)))
+        .collect();
+    let mut left = n;
+    let mut lines = Vec::new();
+    let mut defaulted = false;
+    let mut hit = Vec::new();
+    for (by_owner, id) in ranked {
+        while left > 0 && st.squadrons.contains_key(&id) {
+            if !by_owner {
+                defaulted = true;
+            }
+            left -= 1;
+            hit.push(id.clone());
+            // A Merchant has one step: its counter has no reduced side ([3.21], [12.2]).
+            let half = st.squadrons[&id].half || st.squadrons[&id].kind == "merchant";
+            if half {
+                st.squadrons.remove(&id);
+                lines.push(format!("{id} eliminated"));
+            } else if let Some(q) = st.squadrons.get_mut(&id) {
+                q.half = true;
+                lines.push(format!("{id} to half strength"));
+            }
+        }
+    }
+    ev.push(Event::new(
+        rule,
+        format!(
+            "{what}: rolls {r} on the Naval Attrition Table, {n} steps{}{}",
+            if lines.is_empty() { String::new() } else { format!(" ({})", lines.join(", ")) },
+            if defaulted { "; squadrons not named in the standing `naval_losses` order lost steps in the default order (those carrying nothing first, then by id)" } else { "" }
+        ),
+    ));
+    if !hit.is_empty() {
+        // A loss at sea may make later moves of the phase impossible: they are cancelled,
+        // not refused (as after a battle, ruling R-32).
+        st.combat.engagements += 1;
+    }
+    super::transport::settle(st, side, &hit, standing, ev);
+    Ok(())
+}
+
 /// Romans [4.1], [15.22], [15.4]: `side`'s Attrition Phase: each of its fleets not in a
-/// friendly controlled port loses the steps the Naval Attrition Table gives, squadrons in its
-/// standing `losses` order, the rest by id (a full squadron goes to half, a half one is
-/// eliminated; ruling AMB-38: one roll a fleet).
+/// friendly controlled port ([11.18]: not while an enemy fleet shares the port) rolls once on
+/// the Naval Attrition Table (Merchants too, errata 15.22; ruling AMB-38: one roll a fleet).
 pub fn attrition_phase(
     st: &mut State,
     side: &str,
@@ -165,78 +241,33 @@ pub fn attrition_phase(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
+    let w = super::fleets::waters(st);
     let mut fleets: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     for (id, q) in st.squadrons.iter().filter(|(_, q)| q.side == side) {
+        let Some(k) = super::fleets::key(&q.at).and_then(|k| w.canonical(&k)) else {
+            continue;
+        };
         fleets
-            .entry((q.at.map.clone(), q.at.hex.clone()))
+            .entry((k.map.clone(), k.hex.to_string()))
             .or_default()
             .push(id.clone());
     }
-    let order = named(standing, side);
     for ((m, hex), ids) in fleets {
         let Ok(h) = Hex::parse(&hex) else { continue };
-        let port = st
-            .map(&m)
-            .and_then(|map| map.hex(h).map(|e| e.port))
-            .unwrap_or(false);
-        let friendly = port
-            && match st.city_at(&m, h) {
-                Some(c) => !c.sacked && c.control.as_deref() == Some(side),
-                None => !st
-                    .squadrons
-                    .values()
-                    .any(|q| q.side != side && q.at.map == m && q.at.hex == hex),
-            };
-        if friendly {
+        let k = crate::geo::HexKey {
+            map: m.clone(),
+            hex: h,
+        };
+        let nations = super::fleets::nations(st, &ids);
+        if super::fleets::friendly_port(st, &w, &k, side, &nations) {
             continue;
         }
-        let r = dice
-            .roll_for(side)
-            .d6("naval attrition", "Romans [15.22]")?;
-        let n: u32 = st
-            .pack
-            .table("naval-attrition")
-            .and_then(|t| t.cell(&r.to_string(), "remove"))
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let mut left = n;
-        let mut lines = Vec::new();
-        let mut defaulted = false;
-        let ranked: Vec<(bool, String)> = order
-            .iter()
-            .filter(|id| ids.contains(id))
-            .map(|id| (true, id.clone()))
-            .chain(
-                ids.iter()
-                    .filter(|id| !order.contains(id))
-                    .map(|id| (false, id.clone())),
-            )
-            .collect();
-        for (by_owner, id) in ranked {
-            while left > 0 && st.squadrons.contains_key(&id) {
-                if !by_owner {
-                    defaulted = true;
-                }
-                left -= 1;
-                let half = st.squadrons[&id].half;
-                if half {
-                    st.squadrons.remove(&id);
-                    lines.push(format!("{id} eliminated"));
-                } else if let Some(q) = st.squadrons.get_mut(&id) {
-                    q.half = true;
-                    lines.push(format!("{id} to half strength"));
-                }
-            }
-        }
-        ev.push(Event::new(
-            "Romans [15.22]",
-            format!(
-                "{}'s fleet at {hex} ends the Campaign Phase outside a friendly controlled port: rolls {r} on the Naval Attrition Table, {n} steps{}{}",
-                side_name(side),
-                if lines.is_empty() { String::new() } else { format!(" ({})", lines.join(", ")) },
-                if defaulted { "; squadrons not named in the standing losses order lost steps in the order of their ids (default)" } else { "" }
-            ),
-        ));
+        let what = format!(
+            "{}'s fleet at {} ends the Campaign Phase outside a friendly controlled port",
+            side_name(side),
+            super::fleets::words(st, &k)
+        );
+        naval_steps(st, side, &ids, &what, "Romans [15.22]", standing, dice, ev)?;
     }
     Ok(())
 }

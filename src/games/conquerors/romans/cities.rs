@@ -302,6 +302,8 @@ pub fn take_city(
             ),
         ));
     }
+    // [5.64]: fleets left beyond reach of a friendly Naval Base go to the nearest at once.
+    super::naval_bases::beyond_reach(st, ev);
     Ok(())
 }
 

@@ -134,9 +134,10 @@ pub fn enter(
 ) -> Result<Engaged, RuleError> {
     st.combat.engagements += 1;
     let h = hex.to_string();
+    // Ruling AMB-58: units aboard a fleet are not met by a land Force.
     let defenders: Vec<String> = st
         .units_at(map, &h)
-        .filter(|(_, u)| u.side != side && !u.at.inside)
+        .filter(|(k, u)| u.side != side && !u.at.inside && super::transport::ashore(st, k))
         .map(|(k, _)| k.clone())
         .collect();
     let Some(def) = defenders.first().map(|d| st.units[d].side.clone()) else {
@@ -370,6 +371,8 @@ pub fn lone_commanders(
         .commanders
         .iter()
         .filter(|(_, c)| c.side != side && c.at.map == map && c.at.hex == h && !c.at.inside)
+        // Ruling AMB-58: a commander with his side's ships in the hex is at sea with them.
+        .filter(|(k, _)| !super::fleets::with_ships(st, k))
         .map(|(k, c)| (k.clone(), c.side.clone()))
         .collect();
     for (cid, owner) in lone {

@@ -75,7 +75,7 @@ pub fn candidates(st: &State, map: &str, side: &str) -> Vec<Interceptor> {
         }
     }
     for (id, u) in &st.units {
-        if u.side == side && u.at.map == map && !u.at.inside {
+        if u.side == side && u.at.map == map && !u.at.inside && super::transport::ashore(st, id) {
             by_hex
                 .entry(u.at.hex.clone())
                 .or_default()

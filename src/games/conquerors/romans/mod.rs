@@ -5,6 +5,10 @@
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
+//! the naval rules — [`fleets`] (their records), [`naval_movement`] and [`naval_engage`] (5.2–5.4,
+//! 11.1), [`naval_bases`] (5.6, 17.15, 17.33), [`naval_interception`] (6.6), [`naval_combat`]
+//! (11), [`transport`] (12), [`naval_decisions`] (their standing orders), [`naval_template`],
+//! [`reinforcements`] (20.14) —,
 //! [`casualties`] (9.51, 9.66, 8.5), [`retreat`] (10), [`siege`], [`siege_phase`], [`cities`] and
 //! [`parlay`] (13), [`supply`] (14), [`attrition`] (15), [`treasury`] (17.5), [`replacements`]
 //! (8.6), [`diplomacy`] (16), [`winter`] (4.2) with [`economy`] and [`raising`] (17), [`senate`]
@@ -20,12 +24,24 @@ pub mod data;
 pub mod diplomacy;
 pub mod economy;
 pub mod engage;
+pub mod fleets;
 pub mod forced_march;
 pub mod interception;
+pub mod landing;
 pub mod movement;
+pub mod naval_bases;
+pub mod naval_combat;
+pub mod naval_decisions;
+pub mod naval_engage;
+pub mod naval_interception;
+pub mod naval_movement;
+pub mod naval_phase;
+pub mod naval_template;
+pub mod naval_voyage;
 pub mod orders;
 pub mod parlay;
 pub mod raising;
+pub mod reinforcements;
 pub mod replacements;
 pub mod retreat;
 pub mod senate;
@@ -38,6 +54,7 @@ pub mod state;
 pub mod supply;
 pub mod tactical;
 pub mod tactical_orders;
+pub mod transport;
 pub mod treasury;
 pub mod victory;
 pub mod view;
@@ -121,6 +138,18 @@ impl Ruleset for Romans {
             crate::ruleset::OptionInfo {
                 name: tactical::OPTION.into(),
                 help: "Major Land Battles are fought on the Tactical Battle Display, unless a player's battle plan asks for the Strategic CRT (Romans [9.4], Tactical [2.1])".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: format!("{}=errata-e", naval_combat::OPTION),
+                help: "Naval CRT as errata 11.2 reads it: one added to each loss, no-losses stay none (the default is the follow-up 11.5's: no-losses become 1; digest AMB-02)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: format!("{}=none", naval_combat::OPTION),
+                help: "Naval CRT as printed: losses in steps, no loss points (Romans [11.22]; neither errata)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: reinforcements::RANDOM.into(),
+                help: "Second Macedonian War: the Rhodian and Pergamene fleets arrive by die roll, not on March 199 (Romans [20.14], optional)".into(),
             },
             crate::ruleset::OptionInfo {
                 name: setup::MACEDON_PLAYS.into(),
@@ -234,8 +263,19 @@ impl Ruleset for Romans {
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
+        let campaign = !diplomacy::due(st)
+            && matches!(&st.phase, Phase::Campaign { side } if st.siege_phase.as_deref() != Some(side.as_str()));
+        if !campaign && sub.by.values().any(|o| !o.naval_bases.is_empty()) {
+            return Err(RuleError::illegal(
+                "naval_bases",
+                "Romans [17.33]",
+                "Naval Bases are built with a Campaign Phase's orders, or in the Winter under `winter: naval_bases`",
+            ));
+        }
         if diplomacy::due(st) {
             let mut ev = diplomacy::apply(st, sub, dice)?;
+            // [5.64]: an ally's ports that changed sides may leave fleets beyond reach.
+            naval_bases::beyond_reach(st, &mut ev);
             let turn = st.turn_words();
             crate::ruleset::stamp_events(
                 &mut ev,
@@ -250,6 +290,10 @@ impl Ruleset for Romans {
         }
         if st.phase == Phase::Winter {
             let mut ev = winter::apply(st, sub, dice)?;
+            // [20.14]: the March Game-Turn's reinforcements.
+            if matches!(st.phase, Phase::Campaign { .. }) {
+                reinforcements::arrive(st, dice, &mut ev)?;
+            }
             let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
             crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, None, false);
             return Ok(ev);
@@ -301,11 +345,15 @@ impl Ruleset for Romans {
         let standing = ctx.standing;
         let mut dry = st.clone();
         let mut scratch = Vec::new();
+        // [17.33]: Naval Bases built at the start of the phase serve its moves ([5.63]).
+        naval_bases::build(&mut dry, &side, &o.naval_bases, &mut scratch)?;
         for (i, mv) in o.moves.iter().enumerate() {
             let from = siege_from(&dry, mv);
             movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
             siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
         }
+        // [11.16], [5.24]: fleets sharing a hex with the enemy, and none left at sea.
+        naval_phase::check_phase(st, &dry, &side, &o.moves)?;
         // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
         if side == "rome" && roma_full && !victory::roma_legion_present(&dry) {
             return Err(RuleError::illegal(
@@ -315,6 +363,7 @@ impl Ruleset for Romans {
             ));
         }
         let mut ev = Vec::new();
+        naval_bases::build(st, &side, &o.naval_bases, &mut ev)?;
         let before = st.combat.engagements;
         for (i, mv) in o.moves.iter().enumerate() {
             let from = siege_from(st, mv);
@@ -338,6 +387,7 @@ impl Ruleset for Romans {
         attrition::attrition_phase(st, &side, ctx.standing, dice, &mut ev)?;
         if st.players.last() == Some(&side) {
             attrition::desert(st, ctx.standing, dice, &mut ev)?;
+            naval_bases::count_blockades(st, &mut ev);
         }
         siege::lift_abandoned(st, &mut ev);
         if o.moves.is_empty() {
@@ -349,7 +399,13 @@ impl Ruleset for Romans {
         let (turn, phase) = (st.turn_words(), view::phase_words(st));
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         let from = ev.len();
+        let (turn0, first) = (st.turn, st.turn == 0 && st.players.first() == Some(&side));
         sequence::end_campaign(st, &side);
+        // [20.14]: reinforcements at the start of a Game-Turn (the random arrival's set-up
+        // roll after the game's first Player-Turn, ruling R-97).
+        if matches!(st.phase, Phase::Campaign { .. }) && (st.turn != turn0 || first) {
+            reinforcements::arrive(st, dice, &mut ev)?;
+        }
         // [19.15], [17.36]: the sudden ends; [19.2]: the last Game-Turn; [4.2]: a Winter.
         if let Some(o) = victory::sudden_death(st, roma_full) {
             victory::end_game(st, o, &mut ev);
@@ -490,6 +546,11 @@ fn template(st: &State, side: &str) -> String {
         "  #   assault: {tries: N, on_capture: {sack: false, garrison: kill}} | besiege: {}}\n",
     );
     out.push_str("  moves: []\n");
+    // The fleets after `moves:`, and a key after them: YAML readers buffer a limited run of
+    // comments while they look ahead.
+    out.push_str(&naval_template::template(st, side));
+    out.push_str("  # Romans [17.33]: Naval Bases built now, 5 talents each, before the moves: [PORT, ...]\n");
+    out.push_str("  naval_bases: []\n");
     out.push_str(STANDING_HELP);
     out.push_str(&tactical_orders::template(st, side));
     out
@@ -502,5 +563,8 @@ const STANDING_HELP: &str =
   #   when_attacked: {COMMANDER: stand | retreat | into_city}   [10.1], [5.72], [7.34]
   #   retreat_during_combat: {COMMANDER: {at_once: true, after_losses: N, at_odds: \"1-2\"}}  [10.2]
   #   retreat_path: {COMMANDER: [\"CCRR\", ...]}             [10.13], [10.31]
-  #   losses: [UNIT, ...]                                   [9.51]
+  #   losses: [UNIT, ...]                                   [9.51], cargo lost [12.15]
+  #   naval_intercept: {COMMANDER: {zones: [1, 2]}}         [6.6]; `any` for every fleet
+  #   fleet_when_attacked: {COMMANDER: stand | retreat}     [11.13]; a Merchant's id, or `any`
+  #   naval_losses: [SQUADRON, ...]                         errata 11.2, [15.4]
 ";

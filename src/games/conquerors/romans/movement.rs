@@ -2,10 +2,10 @@
 //! carrying the units they pick up and leaving those they drop anywhere on the path at no cost
 //! ([5.13]); a unit serves one commander a phase ([5.23]), a commander moves once ([5.0]
 //! procedure), a stack split moves apart from its start ([5.28]). The path is walked by the
-//! shared `conquerors::movement`. What the movement would start and this engine does not
-//! resolve yet — combat ([5.53], [9]), interception ([6]), fleets ([5.43], [11], [12]) — is
-//! refused with its section, never skipped. Assaults and sieges at the end of a move are
-//! `siege`'s; the supply talent ([14.21]) is charged here, through `supply`.
+//! shared `conquerors::movement`. A move with squadrons is a fleet's (`naval_movement`); a
+//! commander landed from a fleet goes on with the MP he has left (errata 5.23, `transport`).
+//! Assaults and sieges at the end of a move are `siege`'s; the supply talent ([14.21]) is
+//! charged here, through `supply`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,10 +30,9 @@ struct Seen<'a> {
 impl Occupancy for Seen<'_> {
     fn enemy_outside(&self, h: Hex) -> bool {
         let hex = h.to_string();
-        let found = self
-            .st
-            .units_at(self.map, &hex)
-            .any(|(_, u)| u.side != self.side && !u.at.inside);
+        let found = self.st.units_at(self.map, &hex).any(|(k, u)| {
+            u.side != self.side && !u.at.inside && super::transport::ashore(self.st, k)
+        });
         found
     }
     fn closed_city(&self, h: Hex) -> Option<String> {
@@ -72,7 +71,13 @@ pub fn apply_move(
     ev: &mut Vec<Event>,
     standing: &BTreeMap<String, Standing>,
 ) -> Result<(), RuleError> {
-    leg(st, side, i, mv, dice, ev, standing, None)
+    // [5.43], [12]: a move with squadrons is a fleet's (`naval_movement`).
+    if super::naval_movement::is_fleet_move(st, mv) {
+        return super::naval_movement::apply_move(st, side, i, mv, dice, ev, standing);
+    }
+    // Errata 5.23: a commander landed from a fleet marches on with the MP he has left.
+    let resumed = super::transport::resume(st, &mv.commander);
+    leg(st, side, i, mv, dice, ev, standing, resumed)
 }
 
 /// One leg of a move: the whole move, or (`spent0` Some: MP already spent) what is left of
@@ -222,6 +227,8 @@ fn leg(
             format!("path[{}] {}: {}", e.index, e.hex, e.reason),
         )
     })?;
+    // [5.32]: an enemy fleet in Messana's hex closes the ferry across the strait.
+    super::transport::ferries_open(st, side, i, &map_id, start, &walked)?;
     // A reveal that denies the Forced March leaves the path where the allowance ends.
     let mut walked: Walk = walked;
     let mut rating = None;
@@ -601,6 +608,7 @@ fn take(
                 format!("{id} is Disrupted and may not move this Player-Turn"),
             ));
         }
+        super::transport::check_disembark(st, i, id)?;
         if let Some(by) = st.committed.get(id).filter(|by| *by != cid) {
             return Err(refuse(
                 i,
@@ -668,7 +676,11 @@ fn take(
         return Ok(());
     }
     if st.squadrons.contains_key(id) {
-        return Err(refuse(i, "Romans [5.43], [11.1], [12.1]", format!("{id} is a squadron: fleet movement and naval transport are not resolved by this engine yet")));
+        return Err(refuse(
+            i,
+            "Romans [5.43]",
+            format!("{id} is a squadron: it moves in a fleet move (docs/romans-orders.md)"),
+        ));
     }
     let all = st.units.keys().chain(st.commanders.keys()).cloned();
     Err(refuse(

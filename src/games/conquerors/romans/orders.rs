@@ -184,6 +184,10 @@ pub struct Orders {
     /// The Mutual Diplomacy Phase's approach (errata 4.1, [16], `diplomacy.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diplomacy: Option<super::diplomacy::DiplomacyOrders>,
+    /// Naval Bases built now, before the moves ([17.33]: "at any point in the game"; 5 talents
+    /// each, in friendly controlled ports, two standing at once): port names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_bases: Vec<String>,
 }
 
 /// Standing orders: the non-phasing player's answers, sent in advance, to the decisions the
@@ -226,6 +230,34 @@ pub struct Standing {
     /// such.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_plan: Option<crate::games::conquerors::tactical::plan::BattlePlan>,
+    /// Naval interception ([6.6], [6.7]): commander → the zones (1, 2) in which his fleet tries
+    /// to intercept an enemy fleet entering them. Not set: no naval interception (it is
+    /// voluntary), reported as a default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub naval_intercept: BTreeMap<String, Intercept>,
+    /// When an enemy fleet enters the hex of a fleet of yours ([11.13], [12.2]): commander (a
+    /// Merchant's id for a Merchant alone, or `any`) → `stand` or `retreat` (Retreat Before
+    /// Combat into a friendly port, along `retreat_path` or the nearest). Not set: it stands,
+    /// reported as a default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fleet_when_attacked: BTreeMap<String, FleetWhenAttacked>,
+    /// Naval losses ([11.2] errata loss points, [15.4] attrition): squadron ids in the order
+    /// they lose steps; the allocation still absorbs the most loss points, then the most steps
+    /// (ruling AMB-03); squadrons not named lose in the default order (those carrying nothing
+    /// first, then by id), reported as a default. Cargo lost with a reduced squadron ([12.15])
+    /// follows `losses`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_losses: Vec<String>,
+}
+
+/// What a fleet does when an enemy fleet enters its hex ([11.13]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FleetWhenAttacked {
+    /// Stay and fight.
+    Stand,
+    /// Retreat Before Combat into a friendly port within 20 MP ([11.13]).
+    Retreat,
 }
 
 /// Where a Force tries to intercept ([6.3]).

@@ -230,7 +230,12 @@ fn mix_check(st: &State, side: &str, group: &str, kind: &str, n: u32) -> Result<
 
 /// Romans [17.33], follow-up 17.33: a Naval Base may be built in a port `side` controls (his
 /// active ally's included), not already a base, while he has fewer than two built.
-fn naval_base_site(st: &State, side: &str, name: &str, what: &str) -> Result<String, RuleError> {
+pub(super) fn naval_base_site(
+    st: &State,
+    side: &str,
+    name: &str,
+    what: &str,
+) -> Result<String, RuleError> {
     const R: &str = "Romans [17.33]";
     let key = city_named(st, name)
         .ok_or_else(|| RuleError::illegal(what, R, format!("no city {name} on the map")))?;
@@ -260,7 +265,18 @@ fn naval_base_site(st: &State, side: &str, name: &str, what: &str) -> Result<Str
     let max: u32 = numbers::<serde_json::Value>(st, "economy", "naval-bases-buildable-at-once")
         .and_then(|v| v.get("count").and_then(|x| x.as_u64()))
         .unwrap_or(2) as u32;
-    let built = st.built_bases.values().filter(|s| *s == side).count() as u32;
+    // Follow-up 17.33: a base that went over with its port no longer counts for its builder.
+    let built = st
+        .built_bases
+        .iter()
+        .filter(|(k, s)| {
+            *s == side
+                && st
+                    .cities
+                    .get(*k)
+                    .is_some_and(|c| c.control.as_deref() == Some(side))
+        })
+        .count() as u32;
     if built >= max {
         return Err(RuleError::illegal(
             what,

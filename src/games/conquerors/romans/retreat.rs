@@ -272,6 +272,10 @@ pub fn plan_out(
     used: u32,
     wanted: &[String],
 ) -> Option<Planned> {
+    // [12.16]: an amphibious attacker leaves by the fleet that landed it (`transport`).
+    if let Some(p) = super::transport::amphibious_plan(st, b, s, kind, used) {
+        return p;
+    }
     let map = st.map(&b.map)?;
     let costs = st.maps.costs("romans")?.clone();
     plan(st, &costs, &map, &b.sides[s], b.hex, kind, used, wanted)
@@ -385,6 +389,7 @@ pub fn go(
             u.at.inside = p.into_city;
         }
     }
+    super::transport::amphibious_after(st, b, s, p, ev);
     let mut ids: Vec<String> = units.to_vec();
     for c in cmds {
         if let Some(x) = st.commanders.get_mut(c) {

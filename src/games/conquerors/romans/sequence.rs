@@ -61,6 +61,7 @@ pub fn side_name(side: &str) -> String {
 /// Game-Turn (a Winter, or the end, when the track says so).
 pub fn end_campaign(st: &mut State, side: &str) {
     super::combat::end_of_phase(st);
+    super::fleets::end_of_phase(st, side);
     st.moved.clear();
     st.committed.clear();
     st.supply_paid.clear();

@@ -102,6 +102,9 @@ pub fn initial_state(
         diplomacy: Default::default(),
         replacements: Default::default(),
         built_bases: BTreeMap::new(),
+        naval: Default::default(),
+        waters: Default::default(),
+        reach_memo: Default::default(),
         data_hash: super::data::hash(&pack),
         pack: pack.clone(),
         maps: maps.clone(),
@@ -437,6 +440,16 @@ pub(crate) fn place(
     {
         for _ in 0..n {
             let id = next(counts, &format!("{nation}-{kind}"));
+            // [20.22], ruling R-7: a squadron that may sail without a commander for a while.
+            if let Some(m) = &e.moves_without_commander {
+                st.naval.free_sailing.insert(
+                    id.clone(),
+                    super::fleets::FreeSailing {
+                        until_year: m.until_year.clone(),
+                        to: m.to.clone(),
+                    },
+                );
+            }
             st.squadrons.insert(
                 id,
                 Squadron {

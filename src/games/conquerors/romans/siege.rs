@@ -201,7 +201,10 @@ pub fn after_move(
         ));
     }
     let cid = &mv.commander;
-    let cmd = st.commanders[cid].clone();
+    // A commander lost on the way (at sea, in a battle) assaults and besieges nothing.
+    let Some(cmd) = st.commanders.get(cid).cloned() else {
+        return Ok(());
+    };
     let hex = Hex::parse(&cmd.at.hex).map_err(|e| refuse(&at, "Romans [5.1]", e.to_string()))?;
     let key = cities::key_of(&cmd.at.map, hex);
     let c = st
@@ -326,8 +329,12 @@ pub fn after_move(
             ),
         ));
     }
+    // [13.28], errata and follow-up 13.28: a fleet (and what it landed) assaults an
+    // unoccupied C/D port, its naval strength counted as SSP.
+    let (landed, naval) = super::transport::assault_help(st, side, cid, &key);
+    let force: Vec<String> = force.into_iter().chain(landed).collect();
     let d = cities::defence(st, &key, false);
-    let a = ssp(st, &force);
+    let a = ssp(st, &force) + naval;
     if !strong_enough(a, &d, over) {
         return Err(refuse(
             &at,
@@ -381,7 +388,7 @@ pub fn after_move(
             .cloned()
             .collect();
         let d = cities::defence(st, &key, false);
-        let a = ssp(st, &force);
+        let a = ssp(st, &force) + super::transport::assault_help(st, side, cid, &key).1;
         if !strong_enough(a, &d, over) {
             ev.push(Event::new(
                 "Romans [13.24]",

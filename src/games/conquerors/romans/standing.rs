@@ -1,6 +1,7 @@
 //! The names in The Romans' standing orders (`orders::Standing`), checked when an order file
 //! is made into an entry: each commander, unit, hex, zone and odds column must be one the game
-//! knows, and each refusal names the rule and the nearest names (Romans [6.2], [10], [9.51]).
+//! knows, and each refusal names the rule and the nearest names (Romans [6.2], [10], [9.51];
+//! the naval orders: [6.6], [11.13], errata 11.2).
 
 use super::state::State;
 use crate::geo::Hex;
@@ -82,12 +83,16 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
         }
     }
     let map = st.map("romans");
+    let waters = super::fleets::waters(st);
     for (k, path) in &standing.retreat_path {
         commander(k, "retreat_path", "Romans [10.13]", &mut out);
         for (n, h) in path.iter().enumerate() {
             let known = Hex::parse(h)
                 .ok()
-                .is_some_and(|x| map.as_ref().is_some_and(|m| m.hex(x).is_some()));
+                .is_some_and(|x| map.as_ref().is_some_and(|m| m.hex(x).is_some()))
+                || super::fleets::parse_hex(st, h, "romans")
+                    .ok()
+                    .is_some_and(|k| waters.entry(&k).is_some());
             if !known {
                 out.push((
                     format!("/retreat_path/{k}/{n}"),
@@ -98,6 +103,49 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
                     ),
                 ));
             }
+        }
+    }
+    let naval = st.pack.movement.zones.naval.radius;
+    for (k, i) in &standing.naval_intercept {
+        commander(k, "naval_intercept", "Romans [6.6]", &mut out);
+        for (n, z) in i.zones.iter().enumerate() {
+            if *z == 0 || *z > naval {
+                out.push((
+                    format!("/naval_intercept/{k}/zones/{n}"),
+                    RuleError::illegal(
+                        "standing.naval_intercept",
+                        "Romans [6.62]",
+                        format!("zone {z}: naval zones run from 1 (adjacent) to {naval}"),
+                    ),
+                ));
+            }
+        }
+    }
+    let own_ships = || {
+        st.squadrons
+            .iter()
+            .filter(|(_, q)| q.side == side)
+            .map(|(k, _)| k.clone())
+    };
+    for k in standing.fleet_when_attacked.keys() {
+        let merchant = st
+            .squadrons
+            .get(k)
+            .is_some_and(|q| q.side == side && q.kind == "merchant");
+        if !merchant {
+            commander(k, "fleet_when_attacked", "Romans [11.13]", &mut out);
+        }
+    }
+    for (n, q) in standing.naval_losses.iter().enumerate() {
+        if st.squadrons.get(q).is_none_or(|x| x.side != side) {
+            out.push((
+                format!("/naval_losses/{n}"),
+                RuleError::illegal(
+                    "standing.naval_losses",
+                    "Romans [11.2]",
+                    format!("no squadron of yours `{q}`{}", nearest(q, own_ships())),
+                ),
+            ));
         }
     }
     for (n, u) in standing.losses.iter().enumerate() {

@@ -13,7 +13,7 @@ use super::data::Pack;
 use crate::games::conquerors::data::Pack as Maps;
 use crate::games::conquerors::force::{Commander, LandUnit, Position, Squadron};
 use crate::geo::hexmap::CityClass;
-use crate::geo::{Hex, HexMap};
+use crate::geo::{Hex, HexKey, HexMap};
 
 /// Where the game is in the sequence of play (Romans [4.1]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,6 +155,10 @@ pub struct State {
     /// printed ones are on the map.
     #[serde(default)]
     pub built_bases: BTreeMap<String, String>,
+    /// The naval rules' records: cargo aboard, attacks, landings (Romans [11], [12],
+    /// `fleets.rs`).
+    #[serde(default, skip_serializing_if = "super::fleets::NavalState::is_empty")]
+    pub naval: super::fleets::NavalState,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).
@@ -166,6 +170,13 @@ pub struct State {
     /// The Tactical Battle System pack (pinned by the header; not in the state).
     #[serde(skip, default = "embedded_tactical")]
     pub tactical: Arc<crate::games::conquerors::tactical::data::Pack>,
+    /// The scenario's water, built once from the maps (`fleets::waters`).
+    #[serde(skip)]
+    pub waters: Arc<std::sync::OnceLock<crate::games::conquerors::sea::Waters>>,
+    /// Memo of the Naval Base reach by the bases measured from (`naval_bases::reach`): a pure
+    /// function of the maps, shared by clones.
+    #[serde(skip)]
+    pub reach_memo: Arc<std::sync::Mutex<ReachMemo>>,
 }
 
 fn embedded_pack() -> Arc<Pack> {
@@ -185,6 +196,9 @@ fn embedded_maps() -> Arc<Maps> {
         crate::games::conquerors::data::load_embedded().expect("embedded Conquerors pack is valid"),
     )
 }
+
+/// Naval Base reach memoised by the bases it is measured from (`naval_bases::reach`).
+pub type ReachMemo = BTreeMap<Vec<HexKey>, Arc<BTreeMap<HexKey, u32>>>;
 
 /// The key of a city: `map:hex`.
 pub fn city_key(map: &str, hex: &str) -> String {

@@ -49,7 +49,11 @@ pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>)
         if c.sacked || c.control.as_deref() != Some(side) || blockaded(*h) {
             continue;
         }
-        let base = e.naval_base;
+        // [5.65], [17.33]: printed and built Naval Bases alike.
+        let base = e.naval_base
+            || st
+                .built_bases
+                .contains_key(&super::state::city_key(&map.id, &h.to_string()));
         let capital = st
             .pack
             .counters
@@ -185,7 +189,13 @@ pub fn end_of_phase(
             .entry((c.at.map.clone(), c.at.hex.clone()))
             .or_insert_with(|| (id.clone(), BTreeSet::new()));
     }
-    for (id, u) in st.units.iter().filter(|(_, u)| u.side == side) {
+    // Errata 14.21, follow-up 14.12: a Force aboard a fleet (within 20 MP of a friendly Naval
+    // Base, [5.62]) pays nothing for being beyond its radius (`transport`).
+    for (id, u) in st
+        .units
+        .iter()
+        .filter(|(id, u)| u.side == side && super::transport::ashore(st, id))
+    {
         if let Some(f) = forces.get_mut(&(u.at.map.clone(), u.at.hex.clone())) {
             f.1.insert(id.clone());
         }

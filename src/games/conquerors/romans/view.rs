@@ -44,16 +44,37 @@ pub fn phase_words(st: &State) -> String {
 pub fn view(st: &State, viewer: Option<&str>) -> View {
     let map_id = st.pack.scenarios[&st.scenario].maps[0].clone();
     let file = st.maps.maps.get(&map_id);
+    let w = super::fleets::waters(st);
+    let spot = |p: &crate::games::conquerors::force::Position| -> String {
+        super::fleets::key(p)
+            .and_then(|k| w.canonical(&k))
+            .map(|k| super::fleets::words(st, &k))
+            .unwrap_or_else(|| p.hex.clone())
+    };
     let mut sides = Vec::new();
     for side in &st.players {
         let mut forces: BTreeMap<String, Force> = BTreeMap::new();
+        let mut fleets: BTreeMap<String, Force> = BTreeMap::new();
         for (id, u) in st.units.iter().filter(|(_, u)| &u.side == side) {
             let city = st.cities.get(&super::state::city_key(&u.at.map, &u.at.hex));
-            let f = forces.entry(u.at.hex.clone()).or_insert_with(|| Force {
-                place: u.at.hex.clone(),
-                at: "field".into(),
-                ..Default::default()
-            });
+            let aboard = st
+                .naval
+                .aboard
+                .get(id)
+                .filter(|_| super::fleets::aboard(st, id));
+            let f = match aboard {
+                Some(_) => fleets.entry(spot(&u.at)).or_insert_with(|| Force {
+                    place: spot(&u.at),
+                    at: "fleet".into(),
+                    naval: true,
+                    ..Default::default()
+                }),
+                None => forces.entry(spot(&u.at)).or_insert_with(|| Force {
+                    place: spot(&u.at),
+                    at: "field".into(),
+                    ..Default::default()
+                }),
+            };
             if let (true, Some(c)) = (u.at.inside, city) {
                 f.at = format!("inside {} (units marked)", c.name);
             }
@@ -67,6 +88,7 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 status: [
                     (u.nation != *side).then(|| u.nation.clone()),
                     u.at.inside.then(|| "inside".to_string()),
+                    aboard.map(|q| format!("aboard {q} (Romans 12.1)")),
                 ]
                 .into_iter()
                 .flatten()
@@ -74,34 +96,73 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             });
         }
         for (id, q) in st.squadrons.iter().filter(|(_, q)| &q.side == side) {
-            let f = forces.entry(q.at.hex.clone()).or_insert_with(|| Force {
-                place: q.at.hex.clone(),
-                at: "field".into(),
+            let f = fleets.entry(spot(&q.at)).or_insert_with(|| Force {
+                place: spot(&q.at),
+                at: "fleet".into(),
+                naval: true,
                 ..Default::default()
             });
+            let merchant = super::fleets::is_merchant(q);
             f.units.push(UnitView {
                 id: id.clone(),
-                kind: format!("{} squadron", q.kind),
-                short: q
-                    .kind
-                    .chars()
-                    .next()
-                    .map(|c| c.to_ascii_uppercase())
-                    .unwrap_or('S')
-                    .to_string()
-                    + "S",
-                strength: if q.half { "half".into() } else { "full".into() },
+                kind: if merchant {
+                    "Merchant fleet".into()
+                } else {
+                    format!("{} squadron", q.kind)
+                },
+                short: if merchant {
+                    "MER".into()
+                } else {
+                    q.kind
+                        .chars()
+                        .next()
+                        .map(|c| c.to_ascii_uppercase())
+                        .unwrap_or('S')
+                        .to_string()
+                        + "S"
+                },
+                strength: if merchant {
+                    format!("carries {} SSP", super::fleets::capacity(st, q))
+                } else {
+                    format!(
+                        "{} {} (strength {})",
+                        q.nation,
+                        if q.half { "half" } else { "full" },
+                        super::fleets::strength(st, q)
+                    )
+                },
                 steps: if q.half { 1 } else { 2 },
                 full_steps: 2,
-                status: vec![],
+                status: [
+                    st.combat
+                        .disrupted
+                        .contains_key(id)
+                        .then(|| "Disrupted (Romans 11.13)".to_string()),
+                    st.naval
+                        .at_sea
+                        .contains(id)
+                        .then(|| "may stay at sea (Romans 6.61, 11.17)".to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
             });
         }
         for (id, c) in st.commanders.iter().filter(|(_, c)| &c.side == side) {
-            let f = forces.entry(c.at.hex.clone()).or_insert_with(|| Force {
-                place: c.at.hex.clone(),
-                at: "field".into(),
-                ..Default::default()
-            });
+            let with_fleet = fleets.contains_key(&spot(&c.at))
+                && super::fleets::commands_fleets(st, id)
+                && (!super::fleets::commands_land(st, id)
+                    || st.naval.aboard.contains_key(id)
+                    || !forces.contains_key(&spot(&c.at)));
+            let f = if with_fleet {
+                fleets.get_mut(&spot(&c.at)).expect("fleet present")
+            } else {
+                forces.entry(spot(&c.at)).or_insert_with(|| Force {
+                    place: spot(&c.at),
+                    at: "field".into(),
+                    ..Default::default()
+                })
+            };
             f.leaders.push(LeaderView {
                 name: format!("{} ({id})", st.commander_name(id)),
                 // An untried commander's name says so; his rating is drawn when revealed.
@@ -113,11 +174,13 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                     .unwrap_or_default(),
             });
         }
+        let mut all: Vec<Force> = forces.into_values().collect();
+        all.extend(fleets.into_values());
         sides.push(SideView {
             id: side.clone(),
             name: side_name(side),
             colour: colour(side).into(),
-            forces: forces.into_values().collect(),
+            forces: all,
             off_map: vec![],
         });
     }
@@ -153,10 +216,25 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                     side_name(&sg.side)
                 ));
             }
+            let ck = super::state::city_key(&c.at.map, &c.at.hex);
+            let printed = file
+                .and_then(|f| f.hexes.get(&c.at.hex))
+                .is_some_and(|e| e.naval_base);
+            let built = st.built_bases.get(&ck);
+            if printed && !c.sacked {
+                marks.push("Naval Base (Romans 5.61)".into());
+            }
+            if let Some(b) = built.filter(|_| !c.sacked) {
+                marks.push(format!(
+                    "Naval Base built by {} (Romans 17.33)",
+                    side_name(b)
+                ));
+            }
             p.cities.push(CityView {
                 name: c.name.clone(),
                 wall_side: c.control.clone(),
                 marks,
+                naval_base: built.is_some() && !c.sacked,
                 ..Default::default()
             });
             places.insert(c.at.hex.clone(), p);

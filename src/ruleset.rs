@@ -682,10 +682,13 @@ impl Registry {
         Registry::default()
     }
 
-    /// The games built into this binary.
+    /// The games built into this binary: one set per thread, shared by every registry made
+    /// here (so a game a command replayed is known again by the next one, `GameDir::load`).
     pub fn builtin() -> Self {
-        let r = Registry::new();
-        crate::games::register_builtin(r)
+        thread_local! {
+            static BUILTIN: Registry = crate::games::register_builtin(Registry::new());
+        }
+        BUILTIN.with(Registry::clone)
     }
 
     /// Adds a ruleset (replacing one with the same id).

@@ -67,3 +67,35 @@ fn demo_plays_verifies_and_fights_the_granicus() {
     let orders = std::fs::read_dir(dir.join("orders")).unwrap().count();
     assert!(orders >= 30, "{orders} order files kept:\n{out}");
 }
+
+#[test]
+fn demo_game_romans_plays_the_second_macedonian_war_and_an_unknown_game_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("romans");
+    let d = dir.display().to_string();
+    // Until the first Winter: Galba's march to Ariminum and Philip before Athens.
+    let (code, out) = cli(&[
+        "demo",
+        "--game",
+        "romans",
+        "--dir",
+        &d,
+        "--until",
+        "winter-200-199",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("The Romans (second-macedonian-war)"), "{out}");
+    assert!(out.contains("Played 2 turns (turn-1 → turn-2)"), "{out}");
+    assert!(out.contains("Verdict: VALID"), "{out}");
+    assert!(!out.contains("dropped"), "{out}");
+    let (code, status) = cli(&["status", &dir.join("game").display().to_string()]);
+    assert_eq!(code, 0, "{status}");
+    assert!(status.contains("winter-200-199"), "{status}");
+    let (code, out) = cli(&["demo", "--game", "carthage", "--dir", &t(&tmp, "x")]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("the demos are alexandros, romans"), "{out}");
+}
+
+fn t(tmp: &tempfile::TempDir, name: &str) -> String {
+    tmp.path().join(name).display().to_string()
+}

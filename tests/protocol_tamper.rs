@@ -276,3 +276,51 @@ fn protocol_reformatting_does_not_break_verification() {
         "rewritten as JSON-style flow YAML"
     );
 }
+
+/// `GameDir::load` keeps what it replayed and, when the log has only grown, replays the new
+/// entries from there: the game is the one a whole replay gives, and an altered log — an
+/// earlier entry changed, or lines glued onto the last entry — is refused as by a whole replay.
+#[test]
+fn protocol_load_goes_on_from_a_kept_replay_only_when_the_log_only_grew() {
+    use legatus::engine::folder::GameDir;
+    let t = Table::new();
+    t.start("mutual");
+    let reg = support::registry();
+    let dir = GameDir::new(t.p("game"));
+    let mut n = 0;
+    for _ in 0..6 {
+        let (kept, _) = dir.load(&reg).unwrap();
+        assert!(t.step(&mut n));
+        let (grown, v) = dir.load(&reg).unwrap();
+        let (whole, w) = GameDir::new(t.p("game"))
+            .load(&support::registry())
+            .unwrap();
+        assert_eq!(grown.last_seq(), kept.last_seq() + 1);
+        assert_eq!(grown.state_hash(), whole.state_hash());
+        assert_eq!(
+            (v.entries, v.rolls, v.reveals),
+            (w.entries, w.rolls, w.reveals)
+        );
+    }
+    let log = t.p("game/log.yaml");
+    let text = std::fs::read_to_string(&log).unwrap();
+    dir.load(&reg).unwrap();
+    // An earlier entry altered: the kept replay does not serve, the whole replay refuses it.
+    let mut d = docs(&text);
+    d[2]["state"] = Value::from("00".repeat(32));
+    std::fs::write(&log, write(&d)).unwrap();
+    let err = dir.load(&reg).err().expect("altered entry refused");
+    assert!(err.to_string().contains("entry 2"), "{err}");
+    // Lines glued onto the last entry (no `---`): refused, not read as a new entry.
+    std::fs::write(&log, format!("{text}extra: 1\n")).unwrap();
+    assert!(dir.load(&reg).is_err());
+    std::fs::write(&log, &text).unwrap();
+    dir.load(&reg).unwrap();
+    std::fs::write(&log, format!("{text}extra: 1\n")).unwrap();
+    let glued = dir.load(&reg).err().expect("glued lines refused");
+    let whole = GameDir::new(t.p("game"))
+        .load(&support::registry())
+        .err()
+        .unwrap();
+    assert_eq!(glued.to_string(), whole.to_string());
+}

@@ -121,6 +121,36 @@ fn romans_13_24_assault_needs_one_ssp_more_than_the_defence() {
 }
 
 #[test]
+fn romans_19_12_an_allied_city_taken_by_assault_scores_for_its_captor() {
+    // Achaea is Rome's ally, but Macedon holds its city Argos: merely controlled it would give
+    // Rome nothing (19.12), stormed it scores its 4 VP for Rome ("unless they seize it by force").
+    use legatus::games::conquerors::romans::victory::city_vp;
+    let mut s = smw();
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Argos")
+        .unwrap()
+        .0
+        .clone();
+    s.cities.get_mut(&k).unwrap().control = Some("macedon".into());
+    s.allies.get_mut("achaea").unwrap().active = Some("rome".into());
+    put(&mut s, &["legion-I", "field-consul"], "5430");
+    let mut held = s.clone();
+    held.cities.get_mut(&k).unwrap().control = Some("rome".into());
+    assert!(!city_vp(&held, "rome").iter().any(|(c, _)| c == "Argos"));
+    let o = "moves: [{commander: field-consul, with: [legion-I], path: [\"5429\"], assault: {tries: 3}}]";
+    let (t, x) = first_seed(&s, o, &BTreeMap::new(), |x| x.contains("the city falls"));
+    assert_eq!(city(&t, "Argos").control.as_deref(), Some("rome"), "{x}");
+    assert!(
+        city_vp(&t, "rome")
+            .iter()
+            .any(|(c, v)| c == "Argos" && *v == 4),
+        "{x}"
+    );
+}
+
+#[test]
 fn romans_13_24_assault_on_a_class_c_city_falls_and_is_controlled() {
     let s = philip_at_corinth();
     let force = with_all(&s, "5529", "macedon");
@@ -606,6 +636,23 @@ fn romans_15_11_winter_attrition_outside_a_friendly_city_or_beyond_supply() {
         .unwrap();
     let lost = [1, 2, 3, 5, 6, 8][r as usize - 1]; // 1, 2, 10%, 20%, 25%, 33% of 22, rounded up
     assert_eq!(s.units["legion-I"].ssp, 22 - lost, "{x}");
+}
+
+#[test]
+fn romans_14_11_a_naval_base_built_in_play_is_a_supply_source() {
+    // Legion I leaves Apollonia (Roman, a port with no printed base) for Epidamnus: beyond
+    // every Roman source, it pays the talent. Once Rome has built a Naval Base at Apollonia
+    // (17.33) the same move is in supply and free.
+    let mut s = smw();
+    put(&mut s, &["legion-I", "field-consul"], "4719");
+    let o = "moves: [{commander: field-consul, with: [legion-I], path: [\"4818\"]}]";
+    let mut t = s.clone();
+    let ev = submit(&mut t, orders(o), &mut dice(1)).unwrap();
+    assert!(texts(&ev).contains("pays 1 talent"), "{}", texts(&ev));
+    s.built_bases.insert("romans:4719".into(), "rome".into());
+    let ev = submit(&mut s, orders(o), &mut dice(1)).unwrap();
+    assert!(!texts(&ev).contains("pays 1 talent"), "{}", texts(&ev));
+    assert_eq!(s.talents("rome"), 25);
 }
 
 #[test]

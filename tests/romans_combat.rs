@@ -169,6 +169,27 @@ fn romans_9_42_both_players_roll_and_lose_at_once() {
 }
 
 #[test]
+fn romans_19_11_the_winner_of_a_major_land_battle_gains_25_vp() {
+    // Athenagorus (14 SSP) attacks Legion III (22 SSP) at 5120: both more than 10 SSP, a Major
+    // Land Battle; its winner's score holds 25 VP for it, a Skirmish's none.
+    use legatus::games::conquerors::romans::victory::score;
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    to_macedon(&mut s);
+    let before = (score(&s, "rome").battles, score(&s, "macedon").battles);
+    assert_eq!(before, (0, 0));
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    submit_with(&mut s, &o, &BTreeMap::new(), &mut stream(5)).unwrap();
+    let b = s.combat.battles[0].clone();
+    assert_eq!(b.kind, "major");
+    let w = b.winner.clone().expect("a winner");
+    let l = if w == "rome" { "macedon" } else { "rome" };
+    assert_eq!(score(&s, &w).battles, 25, "{b:?}");
+    assert_eq!(score(&s, l).battles, 0);
+    assert_eq!(s.victory.battles_won[&w], 1);
+}
+
+#[test]
 fn romans_9_64_quinctius_rating_4_gives_roman_morale_48() {
     let mut s = smw();
     place(&mut s, "legion-III", "5120");

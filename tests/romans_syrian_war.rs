@@ -222,11 +222,45 @@ fn romans_20_29_macedon_as_third_player_sets_up_and_moves_third() {
         .is_err());
 }
 
+/// One player of a game by email: his side, his key and his own copy of the game.
+struct Seat {
+    side: &'static str,
+    key: String,
+    folder: String,
+}
+
+/// What `legatus status --key` tells the player he must do now (the line `You (side): …`).
+fn my_task(seat: &Seat) -> String {
+    let status = ok(&["status", &seat.folder, "--key", &seat.key]);
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("You ({}): ", seat.side)))
+        .unwrap_or_else(|| panic!("status names no task for {}:\n{status}", seat.side))
+        .to_string()
+}
+
+/// Mails the game from `seat` to every other player (`--to all`: one message, both
+/// addresses); returns the message file.
+fn mail_all(t: &Table, seat: &Seat, n: usize) -> String {
+    let eml = t.s(&format!("mail-{n:03}-{}.eml", seat.side));
+    let out = ok(&["mail", &seat.folder, "--to", "all", "--eml", &eml]);
+    let raw = String::from_utf8_lossy(&std::fs::read(&eml).unwrap()).into_owned();
+    let to = raw
+        .lines()
+        .find(|l| l.starts_with("To: "))
+        .expect("a To: header")
+        .to_string();
+    assert_eq!(
+        to.matches('@').count(),
+        2,
+        "one message to both others: {out}\n{to}"
+    );
+    eml
+}
+
 #[test]
-#[ignore = "since supply and attrition roll dice at the end of a Campaign Phase, an entry waits for the bare reveals of both other players; this loop submits orders in turn and does not send them yet (the three-player dice path is tested in tests/protocol_mutual_three.rs)"]
-fn romans_20_29_three_players_two_game_turns_through_the_cli_in_mutual_dice_verify() {
+fn romans_20_29_three_players_two_game_turns_by_email_in_mutual_dice_verify() {
     let t = Table::new();
-    let game = t.game();
     let key_name = |side: &str| match side {
         "rome" => "red",
         "syria" => "blue",
@@ -243,6 +277,14 @@ fn romans_20_29_three_players_two_game_turns_through_the_cli_in_mutual_dice_veri
         spec("syria", "ben"),
         spec("macedon", "gia"),
     );
+    let seats: Vec<Seat> = ["rome", "syria", "macedon"]
+        .into_iter()
+        .map(|side| Seat {
+            side,
+            key: t.key_of(key_name(side)),
+            folder: t.s(&format!("{side}-game")),
+        })
+        .collect();
     // Without Macedon's player the option is refused, and so is Macedon without the option.
     let r = support::cli(&[
         "new",
@@ -259,7 +301,7 @@ fn romans_20_29_three_players_two_game_turns_through_the_cli_in_mutual_dice_veri
         "--player",
         &b,
         "--dir",
-        &game,
+        &seats[0].folder,
     ]);
     assert_ne!(r.code, 0);
     ok(&[
@@ -279,32 +321,133 @@ fn romans_20_29_three_players_two_game_turns_through_the_cli_in_mutual_dice_veri
         "--player",
         &c,
         "--dir",
-        &game,
+        &seats[0].folder,
     ]);
-    let key = |side: &str| t.key_of(key_name(side));
-    for side in ["rome", "syria", "macedon"] {
-        ok(&["accept", &game, "--key", &key(side)]);
+    // Rome sends the new game to both others (no entry yet: he names himself with --from).
+    let eml = t.s("mail-000-rome.eml");
+    ok(&[
+        "mail",
+        &seats[0].folder,
+        "--to",
+        "all",
+        "--from",
+        "rome",
+        "--eml",
+        &eml,
+    ]);
+    for seat in &seats[1..] {
+        ok(&["inbox", &eml, "--into", &seat.folder]);
     }
-    // Two Game-Turns: Rome, Syria, then Macedon (20.29) each have a Campaign Phase.
-    for n in 0..6 {
-        let side = ["rome", "syria", "macedon"][n % 3];
-        let status = ok(&["status", &game]);
-        assert!(
-            status.contains(&format!("{side}-campaign")),
-            "{n}: {status}"
-        );
-        let f = t.p(&format!("o{n}.yaml"));
-        let tpl = ok(&["template", &game, "--side", side, "--key", &key(side)]);
-        std::fs::write(&f, tpl).unwrap();
-        ok(&[
-            "apply",
-            &game,
-            "--orders",
-            &f.display().to_string(),
-            "--key",
-            &key(side),
-        ]);
+    // Mail in flight: (message, the sides that have not read it yet).
+    let mut post: Vec<(String, Vec<&str>)> = Vec::new();
+    let mut n = 0;
+    let mut reveals = 0;
+    let mut orders = 0;
+    let mut winter = 0;
+    // Every entry of the game, by the one player whose status says he must act.
+    loop {
+        n += 1;
+        assert!(n < 80, "runaway game");
+        // Each player reads his mail; every other message is read newest first, so the same
+        // entries arrive from two opponents in either order.
+        for seat in &seats {
+            let mut mine: Vec<String> = post
+                .iter_mut()
+                .filter(|(_, to)| to.contains(&seat.side))
+                .map(|(m, to)| {
+                    to.retain(|s| *s != seat.side);
+                    m.clone()
+                })
+                .collect();
+            if n % 2 == 0 {
+                mine.reverse();
+            }
+            for m in mine {
+                ok(&["inbox", &m, "--game", &seat.folder]);
+            }
+        }
+        post.retain(|(_, to)| !to.is_empty());
+        let tasks: Vec<(usize, String)> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, my_task(s)))
+            .collect();
+        let status = ok(&["status", &seats[0].folder]);
+        if status.contains("the game is over") || status.contains("turn-3/rome-campaign") {
+            break;
+        }
+        let acting: Vec<&(usize, String)> = tasks
+            .iter()
+            .filter(|(_, t)| !t.starts_with("nothing"))
+            .collect();
+        assert_eq!(acting.len(), 1, "one player acts at a time: {tasks:#?}");
+        let (i, task) = acting[0];
+        let seat = &seats[*i];
+        // The others are told for whom they wait.
+        for (j, other) in &tasks {
+            if j != i {
+                assert!(other.contains(seat.side), "{}: {other}", seats[*j].side);
+            }
+        }
+        if task.starts_with("send a bare dice reveal") {
+            if task.contains("needs your reveal, then") {
+                // Not the last reveal the entry needs: `template` says so too.
+                let r = support::cli(&["template", &seat.folder, "--key", &seat.key]);
+                assert_ne!(r.code, 0, "{}", r.out);
+                assert!(r.err.contains("bare reveal"), "{}", r.err);
+            }
+            ok(&["apply", &seat.folder, "--key", &seat.key]);
+            reveals += 1;
+        } else if task.starts_with("accept the game") {
+            ok(&["accept", &seat.folder, "--key", &seat.key]);
+        } else {
+            assert!(
+                task.starts_with("send orders")
+                    || task.contains("carries your orders")
+                    || task.starts_with("commit sealed orders")
+                    || task.starts_with("reveal your sealed orders"),
+                "{}: {task}",
+                seat.side
+            );
+            // `template --key` looks past the reveal his entry carries.
+            let f = t.p(&format!("o{n}.yaml"));
+            let tpl = ok(&["template", &seat.folder, "--key", &seat.key]);
+            if tpl.contains(&format!("{}-campaign", seat.side)) {
+                orders += 1;
+            } else {
+                // The Winter between the two Game-Turns: sealed, each side in turn.
+                assert!(tpl.contains("step: \"winter-"), "{tpl}");
+                winter += 1;
+            }
+            std::fs::write(&f, tpl).unwrap();
+            ok(&[
+                "apply",
+                &seat.folder,
+                "--orders",
+                &f.display().to_string(),
+                "--key",
+                &seat.key,
+            ]);
+        }
+        let others: Vec<&str> = seats
+            .iter()
+            .map(|s| s.side)
+            .filter(|s| *s != seat.side)
+            .collect();
+        post.push((mail_all(&t, seat, n), others));
     }
-    let v = ok(&["verify", &t.s("game/log.yaml")]);
+    assert_eq!(orders, 6, "two Game-Turns of three Campaign Phases");
+    assert_eq!(winter, 6, "three sealed Winter commits, then three reveals");
+    assert!(
+        reveals >= 3,
+        "end-of-phase dice wait for bare reveals: {reveals}"
+    );
+    // Every copy holds the same log, and it verifies.
+    let logs: Vec<Vec<u8>> = seats
+        .iter()
+        .map(|s| std::fs::read(format!("{}/log.yaml", s.folder)).unwrap())
+        .collect();
+    assert!(logs.iter().all(|l| *l == logs[0]), "the three copies agree");
+    let v = ok(&["verify", &format!("{}/log.yaml", seats[2].folder)]);
     assert!(v.contains("VALID"), "{v}");
 }

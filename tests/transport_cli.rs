@@ -880,3 +880,171 @@ fn transport_import_goes_on_past_a_bad_block() {
     );
     assert_eq!(hashes(Path::new(&fresh)), hashes(&t.p("game")));
 }
+
+/// The `To:` header of a written message.
+fn to_header(eml: &str) -> String {
+    let raw = String::from_utf8_lossy(&std::fs::read(eml).unwrap()).into_owned();
+    raw.lines()
+        .find(|l| l.starts_with("To: "))
+        .expect("a To: header")
+        .to_string()
+}
+
+/// Three players by mail: one message reaches both others (`--to all`, `--to a,b`,
+/// `--to a --to b`), each of them reads the same .eml into his own folder, and the same
+/// entries arriving from two opponents merge in either order.
+#[test]
+fn transport_mail_to_several_and_inbox_from_two_opponents_in_either_order() {
+    let t = Table::new();
+    t.start_trio("mutual");
+    let g = t.game();
+    // The accepts are in: green wrote the last entry, so `all` is red and blue.
+    let all = t.s("all.eml");
+    let o = ok(&["mail", &g, "--to", "all", "--eml", &all]);
+    let to = to_header(&all);
+    assert!(
+        to.contains("ana@example.org") && to.contains("ben@example.org"),
+        "{to}"
+    );
+    assert!(!to.contains("gia@example.org"), "{to}");
+    assert!(o.contains("for red, blue"), "{o}");
+    let msg = parse_message(&std::fs::read(&all).unwrap()).unwrap();
+    assert!(msg
+        .body_text
+        .starts_with("To Ana (red) and Ben (blue), from Gia (green)"));
+    let lines: Vec<&str> = msg.body_text.lines().map(str::trim_end).collect();
+    assert!(lines.contains(&"Ana (red):"), "{}", msg.body_text);
+    assert!(lines.contains(&"Ben (blue):"), "{}", msg.body_text);
+    assert!(
+        msg.body_text
+            .contains("nothing to do until red has acted on the sealed step"),
+        "{}",
+        msg.body_text
+    );
+    for spec in [&["--to", "red,blue"][..], &["--to", "red", "--to", "blue"]] {
+        let eml = t.s("pair.eml");
+        let mut args = vec!["mail", &g, "--eml", &eml];
+        args.extend_from_slice(spec);
+        ok(&args);
+        assert_eq!(to_header(&eml), to);
+    }
+    // `--from` names the sender: `all` is then everyone else.
+    let eml = t.s("from-red.eml");
+    ok(&["mail", &g, "--to", "all", "--from", "red", "--eml", &eml]);
+    let to = to_header(&eml);
+    assert!(
+        to.contains("ben@") && to.contains("gia@") && !to.contains("ana@"),
+        "{to}"
+    );
+    let r = cli(&["mail", &g, "--to", "red,purple", "--eml", &eml]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("no side \"purple\""), "{}", r.err);
+    // Each recipient reads the one message into a folder of his own.
+    let (red, blue) = (t.s("red-game"), t.s("blue-game"));
+    ok(&["inbox", &all, "--into", &red]);
+    ok(&["inbox", &all, "--into", &blue]);
+    assert_eq!(hashes(Path::new(&red)), hashes(Path::new(&g)));
+    assert_eq!(hashes(Path::new(&blue)), hashes(Path::new(&g)));
+    // Two entries, each mailed to both others; red reads the later one first.
+    let mut n = 0;
+    let mut mails = Vec::new();
+    for i in 0..2 {
+        let who = t.act_in(&g, &mut n).unwrap();
+        let eml = t.s(&format!("m{i}.eml"));
+        ok(&["mail", &g, "--to", "all", "--from", &who, "--eml", &eml]);
+        mails.push(eml);
+    }
+    let o = ok(&["inbox", &mails[1], "--game", &red]);
+    assert!(o.contains("merged entries"), "{o}");
+    let o = ok(&["inbox", &mails[0], "--game", &red]);
+    assert!(o.contains("this copy is older"), "{o}");
+    for m in &mails {
+        ok(&["inbox", m, "--game", &blue]);
+    }
+    assert_eq!(hashes(Path::new(&red)), hashes(Path::new(&g)));
+    assert_eq!(hashes(Path::new(&blue)), hashes(Path::new(&g)));
+}
+
+/// With three players, `status --key` says what each must do: the one bare reveal an entry
+/// needs first, then the last reveal (with orders when the step after is his), and whom the
+/// others wait for.
+#[test]
+fn transport_status_says_who_acts_and_whether_orders_or_a_reveal() {
+    let t = Table::new();
+    t.start_trio("mutual");
+    let g = t.game();
+    let you = |side: &str| {
+        let s = ok(&["status", &g, "--key", &t.key_of(side)]);
+        s.lines()
+            .find_map(|l| l.strip_prefix(&format!("You ({side}): ")))
+            .unwrap_or_else(|| panic!("{s}"))
+            .to_string()
+    };
+    let mut n = 0;
+    // Play until an entry waits for two reveals.
+    loop {
+        let (game, _) = GameDir::new(&g).load(&registry()).unwrap();
+        if game.awaiting().is_some_and(|a| a.owed().len() == 2) {
+            break;
+        }
+        t.act_in(&g, &mut n).unwrap();
+        assert!(n < 60);
+    }
+    let (game, _) = GameDir::new(&g).load(&registry()).unwrap();
+    let aw = game.awaiting().unwrap();
+    let (first, second) = (aw.owed()[0].clone(), aw.owed()[1].clone());
+    let author = aw.author.clone();
+    assert!(
+        you(&first).starts_with("send a bare dice reveal now"),
+        "{}",
+        you(&first)
+    );
+    assert!(
+        you(&second).starts_with("nothing to do until"),
+        "{}",
+        you(&second)
+    );
+    assert!(you(&second).contains(&first), "{}", you(&second));
+    assert!(
+        you(&author).starts_with("nothing to do until"),
+        "{}",
+        you(&author)
+    );
+    // Orders from the first revealer are refused with what to do instead.
+    let f = t.p("early.yaml");
+    std::fs::write(
+        &f,
+        format!(
+            "game: \"{}\"\nafter: {}\nafter_hash: \"{}\"\nside: {first}\nstep: \"{}\"\norders: {{}}\n",
+            game.header.game,
+            game.last_seq(),
+            game.last_hash(),
+            game.pending().step
+        ),
+    )
+    .unwrap();
+    let r = cli(&[
+        "apply",
+        &g,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
+        &t.key_of(&first),
+    ]);
+    assert_ne!(r.code, 0);
+    assert!(r.err.contains("send a bare reveal now"), "{}", r.err);
+    let status = ok(&["status", &g]);
+    assert!(
+        status.contains(&format!("{first} sends a bare reveal now")),
+        "{status}"
+    );
+    ok(&["apply", &g, "--key", &t.key_of(&first)]);
+    // The last revealer: his next entry fixes the dice; with his key, whether it carries orders.
+    let last = you(&second);
+    assert!(
+        last.contains("fixes the dice") || last.contains("carries your orders"),
+        "{last}"
+    );
+    let status = ok(&["status", &g]);
+    assert!(status.contains("the last it needs"), "{status}");
+}

@@ -14,7 +14,7 @@ use clap::{ArgGroup, Args};
 use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
 use crate::engine::merge::LogSummary;
-use crate::engine::{pages, render, Error};
+use crate::engine::{pages, render, tasks, Error};
 use crate::ruleset::{PendingKind, Registry};
 use crate::transport::head::{self, Head};
 use crate::transport::mail::{
@@ -38,9 +38,14 @@ const PICTURE_ZOOM: f32 = 0.8;
 pub struct MailArgs {
     /// The game folder.
     game: PathBuf,
-    /// The side the message is for (its player's email comes from the log's header).
+    /// The side the message is for (its player's email comes from the log's header). Give
+    /// several for one message to each of them (`--to syria --to macedon`, or
+    /// `--to syria,macedon`), or `all`: every player but the sender.
+    #[arg(long, value_name = "SIDE", value_delimiter = ',', required = true)]
+    to: Vec<String>,
+    /// Your side, the sender (default: the author of the log's last entry).
     #[arg(long, value_name = "SIDE")]
-    to: String,
+    from: Option<String>,
     /// Send through SMTP: the server URL and password come from LEGATUS_SMTP_URL /
     /// LEGATUS_SMTP_PASSWORD or the --config file, never from the command line.
     #[arg(long)]
@@ -91,12 +96,14 @@ pub(crate) fn next_actors(game: &Game) -> Vec<String> {
     match p.kind {
         PendingKind::GameOver => Vec::new(),
         PendingKind::Sealed => {
+            // One at a time (`engine::tasks`): the first to commit, then the first to reveal.
             let committed = game.sealed_committed();
             let revealed = game.sealed_revealed();
             let all_in = committed.len() >= p.sides.len();
             p.sides
                 .into_iter()
-                .filter(|s| !committed.contains(s) || (all_in && !revealed.contains(s)))
+                .find(|s| !committed.contains(s) || (all_in && !revealed.contains(s)))
+                .into_iter()
                 .collect()
         }
         PendingKind::Orders | PendingKind::Decision => p.sides,
@@ -107,8 +114,14 @@ pub(crate) fn next_actors(game: &Game) -> Vec<String> {
 /// named by the entry number; this names the recipient's part).
 fn subject_task(game: &Game, side: &str) -> String {
     let missing = game.not_accepted();
-    if missing.iter().any(|s| s == side) {
+    if missing.first().is_some_and(|s| s == side) {
         return "accept the game".into();
+    }
+    if let Some(i) = missing.iter().position(|s| s == side) {
+        return format!(
+            "wait for {} to accept, then accept",
+            missing[..i].join(" and ")
+        );
     }
     if !missing.is_empty() {
         return format!("wait for {} to accept", missing.join(" and "));
@@ -116,6 +129,8 @@ fn subject_task(game: &Game, side: &str) -> String {
     if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
         return if who == side {
             format!("your dice reveal for entry {}", aw.seq)
+        } else if aw.owed().iter().any(|s| s == side) {
+            format!("wait for {who}'s dice reveal, then yours")
         } else {
             format!("wait for {who}'s dice reveal")
         };
@@ -141,9 +156,16 @@ fn recipient_task(game: &Game, side: &str) -> (Vec<String>, Option<(String, Stri
     let mut lines = Vec::new();
     let missing = game.not_accepted();
     if !missing.is_empty() {
-        if missing.iter().any(|s| s == side) {
+        if missing.first().is_some_and(|s| s == side) {
             lines.push(format!(
                 "You ({side}) must accept the game first: `legatus accept <game> --key <your key>`."
+            ));
+        } else if let Some(i) = missing.iter().position(|s| s == side) {
+            lines.push(format!(
+                "You ({side}) accept the game once {} {} accepted and you have merged that mail: \
+`legatus accept <game> --key <your key>` (one at a time: accepts sent at once from several copies would fork the game).",
+                missing[..i].join(" and "),
+                if i == 1 { "has" } else { "have" }
             ));
         } else {
             lines.push(format!(
@@ -154,7 +176,33 @@ fn recipient_task(game: &Game, side: &str) -> (Vec<String>, Option<(String, Stri
         return (lines, None);
     }
     if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
-        if who == side {
+        let owed = aw.owed();
+        if who == side && owed.len() > 1 {
+            // Three or more sides: a reveal that is not the last is a bare one.
+            lines.push(format!(
+                "Entry {} by {} waits for your dice reveal, then {}'s: send a bare reveal now, `legatus apply <game> --key <your key>` (without --orders). \
+Nothing can be ordered until its dice are fixed, so no order template is attached.",
+                aw.seq,
+                aw.author,
+                owed[1..].join("'s, then ")
+            ));
+        } else if let Some(i) = owed.iter().position(|s| s == side).filter(|i| *i > 0) {
+            let yours = if i + 1 == owed.len() {
+                "Yours is the last it needs: it fixes the dice, and may carry your orders when the step after it is yours (`legatus status <game> --key <your key>` says which)".to_string()
+            } else {
+                format!(
+                    "Yours will be a bare reveal, before {}'s",
+                    owed[i + 1..].join("'s and ")
+                )
+            };
+            lines.push(format!(
+                "Entry {} by {} waits for the dice reveals of {}, then yours: nothing for you ({side}) to do until {} reached you. {yours}.",
+                aw.seq,
+                aw.author,
+                owed[..i].join(", then "),
+                if i == 1 { "it has" } else { "they have" }
+            ));
+        } else if who == side {
             lines.push(format!(
                 "Entry {} by {} waits for your dice reveal, which decides what comes next, so no order template is attached. \
 See what follows with `legatus template <game> --side {side} --key <your key>`, or send a bare reveal: `legatus apply <game> --key <your key>`.",
@@ -174,11 +222,18 @@ See what follows with `legatus template <game> --side {side} --key <your key>`, 
         return (lines, None);
     }
     if !next_actors(game).iter().any(|s| s == side) {
-        lines.push(format!(
-            "Nothing for you ({side}) to do until {} have acted on step {:?}.",
-            p.sides.join(" and "),
-            p.step
-        ));
+        match tasks::task(game, side) {
+            // Sealed orders go one entry at a time: say whose comes first.
+            t @ tasks::Task::WaitSealed { .. } => lines.push(format!(
+                "You ({side}): {}.",
+                tasks::describe(&t, side, render::GAME_PLACEHOLDER, "<your key>")
+            )),
+            _ => lines.push(format!(
+                "Nothing for you ({side}) to do until {} have acted on step {:?}.",
+                p.sides.join(" and "),
+                p.step
+            )),
+        }
         return (lines, None);
     }
     let safe: String = p
@@ -202,57 +257,113 @@ See what follows with `legatus template <game> --side {side} --key <your key>`, 
     )
 }
 
-/// A message composed for a side, and the side it is from.
+/// A message composed for one or more sides, and the side it is from.
 pub(crate) struct Composed {
     /// The message.
     pub mail: OutgoingMail,
-    /// The sending side: the author of the last entry (before any entry, another side than the recipient).
+    /// The sending side: `--from`, else the author of the last entry (before any entry,
+    /// another side than the recipient).
     pub from_side: String,
 }
 
-/// Builds the message for `to` from the verified `game` and its exact log bytes.
+/// The player of side `side`.
 ///
-/// Errors: [`Error::Input`] if the game has no side `to`.
-pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Composed, Error> {
+/// Errors: [`Error::Input`] naming the game's sides.
+fn player<'a>(game: &'a Game, side: &str) -> Result<&'a crate::protocol::log::Player, Error> {
     let h = &game.header;
-    let recipient = h.player(to).ok_or_else(|| {
+    h.player(side).ok_or_else(|| {
         Error::input(format!(
-            "no side {to:?} in this game; sides: {}",
+            "no side {side:?} in this game; sides: {}",
             h.players
                 .iter()
                 .map(|p| p.side.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
         ))
-    })?;
+    })
+}
+
+/// The recipient whose view the body and the turn page give when a message goes to several:
+/// the one whose last entry is the oldest (so "what happened since your last entry" covers
+/// what each of them has not seen).
+fn oldest_reader<'a>(game: &Game, to: &'a [String]) -> &'a str {
+    to.iter()
+        .min_by_key(|s| game.last_entry_of(s))
+        .map(String::as_str)
+        .unwrap_or_default()
+}
+
+/// The subject's task for the recipients `to`: the one that acts (its side named when the
+/// message goes to several), else the first one's.
+fn subject_tasks(game: &Game, to: &[String]) -> String {
+    if let [one] = to {
+        return subject_task(game, one);
+    }
+    let actors = next_actors(game);
+    let side = to.iter().find(|s| actors.contains(s)).unwrap_or(&to[0]);
+    format!("{side}: {}", subject_task(game, side))
+}
+
+/// Builds the message for the sides `to` (one or more, each once) from the verified `game`
+/// and its exact log bytes, from `from` (default: the author of the last entry).
+///
+/// Errors: [`Error::Input`] if the game has no side named.
+pub(crate) fn compose(
+    game: &Game,
+    log_bytes: Vec<u8>,
+    to: &[String],
+    from: Option<&str>,
+) -> Result<Composed, Error> {
+    let h = &game.header;
+    let recipients = to
+        .iter()
+        .map(|s| player(game, s))
+        .collect::<Result<Vec<_>, _>>()?;
     let summary = LogSummary::from_bytes("log.yaml", &log_bytes)?;
     let last_author = summary.entries.last().map(|e| e.author.clone());
-    let sender = last_author
-        .as_deref()
-        .and_then(|s| h.player(s))
-        .or_else(|| h.players.iter().find(|p| p.side != to))
-        .unwrap_or(recipient);
+    let sender = match from {
+        Some(f) => player(game, f)?,
+        None => last_author
+            .as_deref()
+            .and_then(|s| h.player(s))
+            .or_else(|| h.players.iter().find(|p| !to.contains(&p.side)))
+            .unwrap_or(recipients[0]),
+    };
+    let names: Vec<String> = recipients
+        .iter()
+        .map(|r| format!("{} ({})", r.name, r.side))
+        .collect();
     let subject = subject_line(
         h.short_id(),
         game.last_seq(),
         &sender.side,
-        to,
-        &subject_task(game, to),
+        &to.join(" and "),
+        &subject_tasks(game, to),
     );
-    let (task, template) = recipient_task(game, to);
+    let reader = oldest_reader(game, to);
     let mut body = String::new();
     body.push_str(&format!(
-        "To {} ({to}), from {} ({}):\n\n",
-        recipient.name, sender.name, sender.side
+        "To {}, from {} ({}):\n\n",
+        names.join(" and "),
+        sender.name,
+        sender.side
     ));
     body.push_str(&render::status_for(
         game,
         render::GAME_PLACEHOLDER,
-        Some(to),
+        Some(reader),
     ));
     body.push_str("\nWhat you do next\n----------------\n");
-    for line in &task {
-        body.push_str(&format!("{line}\n"));
+    let mut templates = Vec::new();
+    for r in &recipients {
+        let (task, template) = recipient_task(game, &r.side);
+        if recipients.len() > 1 {
+            body.push_str(&format!("{} ({}):\n", r.name, r.side));
+        }
+        for line in &task {
+            body.push_str(&format!("{line}\n"));
+        }
+        templates.extend(template);
     }
     body.push_str(&format!(
         "\n{}\n",
@@ -277,10 +388,21 @@ pub(crate) fn compose(game: &Game, log_bytes: Vec<u8>, to: &str) -> Result<Compo
 {picture}.\n\
 Save this message and merge the log with `legatus inbox <message.eml> --game <your game folder>` \
 (for a game you do not have yet: `--into <new folder>`). Only the attached log counts: this text is a courtesy copy.\n",
-        template
-            .as_ref()
-            .map(|(n, _)| format!(", {n} (your order template)"))
-            .unwrap_or_default()
+        templates
+            .iter()
+            .map(|(n, _)| format!(
+                ", {n} ({} order template)",
+                if recipients.len() > 1 {
+                    n.trim_start_matches("orders-")
+                        .split('-')
+                        .next()
+                        .map(|s| format!("{s}'s"))
+                        .unwrap_or_default()
+                } else {
+                    "your".to_string()
+                }
+            ))
+            .collect::<String>()
     ));
     let provisional = game.rules().provisional(&h.data);
     let mut attachments = vec![Attachment {
@@ -288,7 +410,7 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
         content_type: "application/x-yaml".into(),
         bytes: log_bytes,
     }];
-    if let Some((name, text)) = template {
+    for (name, text) in templates {
         attachments.push(Attachment {
             file_name: name,
             content_type: "application/x-yaml".into(),
@@ -303,7 +425,7 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
     attachments.push(Attachment {
         file_name: TURN_PAGE.into(),
         content_type: "text/html; charset=utf-8".into(),
-        bytes: pages::turn_page(game, Some(to), &provisional).into_bytes(),
+        bytes: pages::turn_page(game, Some(reader), &provisional).into_bytes(),
     });
     attachments.push(match board {
         Some(bytes) => Attachment {
@@ -321,13 +443,62 @@ Save this message and merge the log with `legatus inbox <message.eml> --game <yo
     Ok(Composed {
         mail: OutgoingMail {
             from: address(&sender.name, &sender.email),
-            to: address(&recipient.name, &recipient.email),
+            to: recipients
+                .iter()
+                .map(|r| address(&r.name, &r.email))
+                .collect::<Vec<_>>()
+                .join(", "),
             subject,
             body_text: body,
             attachments,
         },
         from_side: sender.side.clone(),
     })
+}
+
+/// The sides named by `--to`, each once, in the header's order: `all` is every player but
+/// the sender (`from`, else the author of the last entry).
+///
+/// Errors: [`Error::Input`] for an unknown side, or `all` when the log names no sender
+/// (no entry yet) and `--from` is not given.
+fn recipients(game: &Game, to: &[String], from: Option<&str>) -> Result<Vec<String>, Error> {
+    let named: Vec<&str> = to
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if let Some(f) = from {
+        player(game, f)?;
+    }
+    let sender = from.map(str::to_string).or_else(|| {
+        game.header
+            .players
+            .iter()
+            .map(|p| p.side.clone())
+            .find(|s| game.last_entry_of(s) == Some(game.last_seq()))
+    });
+    let mut out = Vec::new();
+    for p in &game.header.players {
+        let all = named.contains(&"all");
+        if all && sender.is_none() {
+            return Err(Error::input(
+                "--to all: the log has no entry yet to name the sender, so name your side with --from SIDE",
+            ));
+        }
+        if named.contains(&p.side.as_str()) || (all && sender.as_deref() != Some(p.side.as_str())) {
+            out.push(p.side.clone());
+        }
+    }
+    if let Some(unknown) = named
+        .iter()
+        .find(|s| **s != "all" && game.header.player(s).is_none())
+    {
+        player(game, unknown)?;
+    }
+    if out.is_empty() {
+        return Err(Error::input("--to names nobody but the sender"));
+    }
+    Ok(out)
 }
 
 /// `legatus mail`: verifies the game, builds the message and writes or sends it.
@@ -345,26 +516,32 @@ pub fn mail(
     let (game, _) = dir.load(registry)?;
     let log = dir.log();
     let bytes = std::fs::read(&log).map_err(|e| Error::input(format!("{}: {e}", log.display())))?;
-    let msg = compose(&game, bytes, &a.to)?;
-    if msg.from_side == a.to {
-        let others: Vec<&str> = game
-            .header
-            .players
-            .iter()
-            .map(|p| p.side.as_str())
-            .filter(|s| *s != a.to)
-            .collect();
-        writeln!(
-            err,
-            "warning: --to {to} is your own side: {to} wrote the last entry, so this message goes from {to} to {to} ({}). \
-To send the game to your opponent, use --to {}.",
-            msg.mail.to,
-            others.join(" or --to "),
-            to = a.to
-        )
-        .map_err(super::io)?;
+    let to = recipients(&game, &a.to, a.from.as_deref())?;
+    let msg = compose(&game, bytes, &to, a.from.as_deref())?;
+    let shown = to.join(", ");
+    if let [one] = &to[..] {
+        if msg.from_side == *one {
+            let others: Vec<&str> = game
+                .header
+                .players
+                .iter()
+                .map(|p| p.side.as_str())
+                .filter(|s| s != one)
+                .collect();
+            writeln!(
+                err,
+                "warning: --to {one} is your own side: {one} wrote the last entry, so this message goes from {one} to {one} ({}). \
+To send the game to your opponent, use --to {}{}.",
+                msg.mail.to,
+                others.join(" or --to "),
+                if others.len() > 1 { " (or --to all)" } else { "" }
+            )
+            .map_err(super::io)?;
+        } else {
+            warn_if_recipient_waits(&game, &to, &msg.from_side, err)?;
+        }
     } else {
-        warn_if_recipient_waits(&game, &a.to, &msg.from_side, err)?;
+        warn_if_recipient_waits(&game, &to, &msg.from_side, err)?;
     }
     let msg = msg.mail;
     let names: Vec<&str> = msg
@@ -376,12 +553,12 @@ To send the game to your opponent, use --to {}.",
         write_eml(&msg, path).map_err(mail_err)?;
         say(
             out,
-            format!("Wrote {} for {} ({})", path.display(), a.to, msg.to),
+            format!("Wrote {} for {shown} ({})", path.display(), msg.to),
         )?;
     } else {
         let cfg = SmtpConfig::from_env_and_file(a.config.as_deref()).map_err(mail_err)?;
         send_smtp(&msg, &cfg).map_err(mail_err)?;
-        say(out, format!("Sent to {} ({}) through {cfg}", a.to, msg.to))?;
+        say(out, format!("Sent to {shown} ({}) through {cfg}", msg.to))?;
     }
     say(out, format!("Subject: {}", msg.subject))?;
     say(out, format!("Attached: {}", names.join(", ")))
@@ -392,14 +569,15 @@ To send the game to your opponent, use --to {}.",
 /// has sent his own battle set-up): the recipient would only read "Nothing for you to do".
 fn warn_if_recipient_waits(
     game: &Game,
-    to: &str,
+    to: &[String],
     from: &str,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
     let actors = next_actors(game);
-    if actors.is_empty() || actors.iter().any(|s| s == to) {
+    if actors.is_empty() || actors.iter().any(|s| to.contains(s)) {
         return Ok(());
     }
+    let to = to.join(" and ");
     let step = game.pending().step;
     let why = if actors.iter().any(|s| s == from) {
         format!(

@@ -9,7 +9,7 @@ use clap::{ArgGroup, Args};
 use crate::engine::folder::GameDir;
 use crate::engine::game::Game;
 use crate::engine::order_file::{self, Problem};
-use crate::engine::{orders, refusals, render, Error};
+use crate::engine::{orders, refusals, render, tasks, Error};
 use crate::protocol::keys::{load_public, SigningKey};
 use crate::protocol::log::{DiceMode, Doc, Entry, LogReader};
 use crate::ruleset::{PendingKind, Registry, RuleError};
@@ -66,26 +66,32 @@ pub struct ApplyArgs {
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {
+    /// The game to play: `alexandros` (the default: Alexander's campaign, 334-323 B.C.) or
+    /// `romans` (The Romans, the Second Macedonian War: Flamininus against Philip V, 200-197
+    /// B.C., to Cynoscephalae).
+    #[arg(long)]
+    pub game: Option<String>,
     /// A new or empty folder for the demo (default: a fresh temporary folder). It gets the game
     /// folder DIR/game (give DIR/game to status, show, verify…), the keys in DIR/keys and the
     /// order files in DIR/orders.
     #[arg(long)]
     pub dir: Option<PathBuf>,
-    /// Play until this season's first step (e.g. `autumn-331`), or `end` for the whole
-    /// fixture, Spring 334 to the end in Summer 323 (default: `winter-331`, through Gaugamela: under a
-    /// minute with a release build, a few minutes with a debug build).
+    /// Play until this season's first step (e.g. `autumn-331`, `turn-11`), or `end` for the
+    /// whole fixture (default: for Alexandros `winter-331`, through Gaugamela: under a minute
+    /// with a release build, a few minutes with a debug build, `end` playing Spring 334 to
+    /// Summer 323; for The Romans `end`, September 200 to October 197).
     #[arg(long)]
     pub until: Option<String>,
-    /// Two freshly generated keys and a random game id instead of the demo's published ones:
-    /// other dice, so the dice may take the campaign off Alexander's path (the demo then drops
-    /// the orders the rules refuse, or plays the template default).
+    /// Freshly generated keys and a random game id instead of the demo's published ones:
+    /// other dice, so the dice may take the campaign off its historical path (the demo then
+    /// drops the orders the rules refuse, or plays the template default).
     #[arg(long)]
     pub fresh_keys: bool,
     /// Another game id (32 hex digits) with the demo's keys: other dice, reproducibly.
     #[arg(long, conflicts_with = "fresh_keys")]
     pub game_id: Option<String>,
     /// Play the order files in this folder instead of the bundled historical fixture (named
-    /// and written like `fixtures/alexandros/historical/`).
+    /// and written like `fixtures/alexandros/historical/` or `fixtures/romans/historical/`).
     #[arg(long)]
     pub fixture: Option<PathBuf>,
 }
@@ -136,8 +142,16 @@ fn summarise(out: &mut dyn Write, entry: &Entry, game: &Game, folder: &Path) -> 
             say(out, format!("  - {} [{}]", e.text, e.rule))?;
         }
     }
-    if game.awaiting().map(|a| a.seq) == Some(entry.seq) {
-        let revealer = game.awaited_revealer().unwrap_or_default();
+    if let Some(aw) = game.awaiting().filter(|a| a.seq == entry.seq) {
+        // With three or more sides: the next reveals of every other player, in turn.
+        let revealer = match aw.owed() {
+            [one] => one.clone(),
+            owed => format!(
+                "{}, then {}",
+                owed[..owed.len() - 1].join("'s, then "),
+                owed[owed.len() - 1]
+            ),
+        };
         // Nothing is resolved yet: echo what was accepted, so the sender sees his orders.
         if let Some(orders) = entry.payload.as_ref().and_then(|p| p.as_object()) {
             if !orders.is_empty() {
@@ -273,9 +287,9 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
         }
     }
     let folder = a.game.display().to_string();
-    let keyed = match a.key {
+    let keyed = match &a.key {
         Some(k) => {
-            let key = SigningKey::load(&k, None)?;
+            let key = SigningKey::load(k, None)?;
             let side = orders::side_of_key(&game, &key, None)?;
             Some((key, side))
         }
@@ -283,6 +297,22 @@ pub fn status(registry: &Registry, a: StatusArgs, out: &mut dyn Write) -> Result
     };
     let reader = keyed.as_ref().map(|(_, side)| side.as_str());
     say(out, render::status_for(&game, &folder, reader))?;
+    if let (Some((key, side)), Some(k)) = (&keyed, &a.key) {
+        // What the reader himself does next, looking past his own reveal when it fixes dice.
+        let t = tasks::task_with_key(&game, side, key)?;
+        say(
+            out,
+            format!(
+                "You ({side}): {}.",
+                tasks::describe(
+                    &t,
+                    side,
+                    &render::shell_word(&folder),
+                    &render::shell_word(&k.display().to_string())
+                )
+            ),
+        )?;
+    }
     if let Some((key, side)) = keyed {
         if game.awaited_revealer().as_deref() == Some(side.as_str()) {
             let ahead = orders::lookahead(&game, &key, &side)?;
@@ -397,13 +427,20 @@ pub fn template(registry: &Registry, a: TemplateArgs, out: &mut dyn Write) -> Re
         }
         (_, Some(who)) => {
             let aw = game.awaiting().expect("a revealer is awaited for an entry");
-            let how = if game.header.dice.mode == DiceMode::Referee {
+            // With three or more sides, a reveal that is not the last is a bare one.
+            let then = &aw.owed()[1..];
+            let how = if game.header.dice.mode == DiceMode::Referee || !then.is_empty() {
                 format!("a bare reveal: `legatus apply {folder} --key <{who}'s key>`")
             } else {
                 format!("orders from `legatus template {folder} --key <{who}'s key>`, or a bare reveal")
             };
+            let after = if then.is_empty() {
+                String::new()
+            } else {
+                format!(", then {}'s", then.join("'s, then "))
+            };
             return Err(Error::input(format!(
-                "nothing awaits {side} now: entry {} by {} waits for {who}'s dice reveal, so {who} sends the next entry ({how}); \
+                "nothing awaits {side} now: entry {} by {} waits for {who}'s dice reveal{after}, so {who} sends the next entry ({how}); \
 no template was written",
                 aw.seq, aw.author
             )));

@@ -100,7 +100,18 @@ impl GameDir {
                 self.path.display()
             )));
         }
-        replay(LogReader::open(&log)?, registry, |_, _| Ok(()))
+        let bytes = std::fs::read(&log).map_err(io_err(&log))?;
+        let name = log.display().to_string();
+        let loaded = match LOADED.with(|c| c.borrow().go_on(&log, &bytes, &name, registry)) {
+            Some(hit) => hit?,
+            None => replay(
+                LogReader::new(name, std::io::Cursor::new(&bytes[..])),
+                registry,
+                |_, _| Ok(()),
+            )?,
+        };
+        LOADED.with(|c| c.borrow_mut().keep(&log, bytes, &loaded));
+        Ok(loaded)
     }
 
     /// Rewrites `state.yaml` and `report.md` when they do not match the log
@@ -131,6 +142,94 @@ impl GameDir {
         tmp.persist(&log)
             .map_err(|e| Error::input(format!("{}: {}", log.display(), e.error)))?;
         Ok(())
+    }
+}
+
+/// Games this thread has loaded, by log file: the log's bytes then, and the game and proof
+/// they replayed to. A log that has only grown since (new entries after a `---` line) is
+/// replayed from there on, not from its header: a command run in-process again and again on
+/// one game (`legatus demo`, the tests) then costs one entry's replay, not the whole log's.
+/// The result is the same as a whole replay's, as replay is deterministic.
+#[derive(Default)]
+struct Loaded {
+    games: Vec<(PathBuf, Vec<u8>, u64, Game, Verified)>,
+}
+
+/// How many games [`Loaded`] keeps (the most recently loaded).
+const LOADED_GAMES: usize = 6;
+
+thread_local! {
+    static LOADED: std::cell::RefCell<Loaded> = std::cell::RefCell::default();
+}
+
+/// The number of lines in `bytes`, each ended by LF, CRLF or a lone CR (as `LogReader` counts).
+fn line_count(bytes: &[u8]) -> u64 {
+    let mut n = 0;
+    for (i, b) in bytes.iter().enumerate() {
+        if *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Whether `game` was replayed by the very ruleset `registry` has for it (a game kept for
+/// another registry is not used: its ruleset might differ).
+fn same_rules(game: &Game, registry: &Registry) -> bool {
+    registry
+        .get(&game.header.ruleset.id)
+        .is_some_and(|r| std::sync::Arc::ptr_eq(&r, game.rules()))
+}
+
+impl Loaded {
+    /// The load of `log`, now `bytes`, from a game kept for it: the same game when the log is
+    /// unchanged, the game replayed on through the new entries when it has only grown by
+    /// whole documents, with the ruleset of `registry`. `None` when no kept game serves.
+    fn go_on(
+        &self,
+        log: &Path,
+        bytes: &[u8],
+        name: &str,
+        registry: &Registry,
+    ) -> Option<Result<(Game, Verified), Error>> {
+        let (_, old, lines, game, verified) = self
+            .games
+            .iter()
+            .find(|(p, _, _, g, _)| p == log && same_rules(g, registry))?;
+        let tail = bytes.strip_prefix(&old[..])?;
+        if !old.ends_with(b"\n") {
+            return None;
+        }
+        let mut game = game.clone();
+        if tail.is_empty() {
+            return Some(Ok((game, verified.clone())));
+        }
+        if !tail.starts_with(b"---\n") {
+            return None;
+        }
+        let docs = LogReader::continuing(name.to_string(), std::io::Cursor::new(tail), *lines);
+        Some(
+            super::verify::replay_entries(&mut game, verified.clone(), docs, |_, _| Ok(()))
+                .map(|v| (game, v)),
+        )
+    }
+
+    /// Keeps `loaded`, the game `bytes` of `log` replayed to.
+    fn keep(&mut self, log: &Path, bytes: Vec<u8>, loaded: &(Game, Verified)) {
+        let rules = loaded.0.rules();
+        self.games
+            .retain(|(p, _, _, g, _)| !(p == log && std::sync::Arc::ptr_eq(g.rules(), rules)));
+        let lines = line_count(&bytes);
+        self.games.push((
+            log.to_path_buf(),
+            bytes,
+            lines,
+            loaded.0.clone(),
+            loaded.1.clone(),
+        ));
+        if self.games.len() > LOADED_GAMES {
+            self.games.remove(0);
+        }
     }
 }
 

@@ -679,6 +679,7 @@ impl Game {
                     }
                     self.awaiting = Some(aw);
                     self.last_seq = e.seq;
+                    self.last_by.insert(e.author.clone(), e.seq);
                     return Ok(Outcome {
                         resolves,
                         state_hash: self.state_hash(),

@@ -15,7 +15,7 @@ use crate::ruleset::Registry;
 
 use super::folder::{write_atomic, GameDir, Lock};
 use super::game::Game;
-use super::verify::verify;
+use super::verify::{replay_entries, verify};
 use super::{render, Error};
 
 /// One entry as the merge sees it: position, author and hash.
@@ -241,6 +241,34 @@ pub fn write_game(dir: &GameDir, game: &Game, log_bytes: &[u8]) -> Result<(), Er
     write_atomic(&dir.log(), log_bytes)
 }
 
+/// The log `received` replayed and verified: from the local game of `dir` on, when it
+/// verifies and holds the `local` entries `received` starts with (same header and entry
+/// hashes: [`compare`]), so only the new entries are replayed; else the whole log. The
+/// result and any error are those of a whole replay (the shared entries replay alike).
+///
+/// Errors: as [`verify`].
+fn replay_received(
+    dir: &GameDir,
+    registry: &Registry,
+    name: &str,
+    received: &[u8],
+    local: u64,
+) -> Result<Game, Error> {
+    let whole = || LogReader::new(name.to_string(), Cursor::new(received));
+    match dir.load(registry) {
+        Ok((mut game, proved)) if game.last_seq() == local => {
+            // The header and the entries both logs hold were read by `compare`'s summaries.
+            let mut docs = whole();
+            for _ in 0..=local {
+                docs.next();
+            }
+            replay_entries(&mut game, proved, docs, |_, _| Ok(()))?;
+            Ok(game)
+        }
+        _ => verify(whole(), registry).map(|(game, _)| game),
+    }
+}
+
 /// Merges the log `received` (named `name` in messages) into the game folder
 /// `dir`, whose lock the caller holds.
 ///
@@ -300,10 +328,7 @@ pub fn merge_into(
         Relation::Fork { local, received } => Err(fork_error(&local, &received)),
         Relation::UpToDate { local, received } => Ok(Merged::UpToDate { local, received }),
         Relation::Extends { local, received: n } => {
-            let (game, _) = verify(
-                LogReader::new(name.to_string(), Cursor::new(received)),
-                registry,
-            )?;
+            let game = replay_received(dir, registry, name, received, local)?;
             write_game(dir, &game, received)?;
             Ok(Merged::Extended {
                 from: local,

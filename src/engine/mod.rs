@@ -15,6 +15,7 @@ pub mod pages;
 pub mod refusals;
 pub mod render;
 pub mod standing;
+pub mod tasks;
 pub mod verify;
 
 pub use error::Error;

@@ -259,6 +259,19 @@ pub fn from_orders(
     // The step is checked against what is pending once the awaiting entry (if
     // this side's reveal resolves it) has been resolved: look ahead on a copy.
     let ahead = lookahead(game, key, &side)?;
+    if let Some(aw) = ahead
+        .awaiting()
+        .filter(|_| game.awaited_revealer().as_deref() == Some(side.as_str()))
+    {
+        // Three or more sides: this side's reveal is not the last the entry needs.
+        return Err(Error::input(format!(
+            "entry {} by {} needs the dice reveals of {} after {side}'s before anything may act on it: \
+send a bare reveal now (`legatus apply` with your key and without --orders), and these orders once its dice are fixed",
+            aw.seq,
+            aw.author,
+            aw.owed().join(" and ")
+        )));
+    }
     let pending = ahead.pending();
     if parsed.step != pending.step {
         return Err(Error::input(format!(

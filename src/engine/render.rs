@@ -47,16 +47,28 @@ pub fn next_steps_in(game: &Game, folder: &str) -> Vec<String> {
     let mut out = Vec::new();
     let missing = game.not_accepted();
     if !missing.is_empty() {
-        for side in missing {
+        // One at a time, as every entry: accepts sent at once from several copies would fork.
+        let first = &missing[0];
+        out.push(format!(
+            "{first} must accept the game: `legatus accept {folder} --key <{first}'s key>`"
+        ));
+        for side in &missing[1..] {
             out.push(format!(
-                "{side} must accept the game: `legatus accept {folder} --key <{side}'s key>`"
+                "then {side} must accept it, once the accepts before are in his copy (`legatus accept {folder} --key <{side}'s key>`)"
             ));
         }
         return out;
     }
     if let (Some(aw), Some(who)) = (game.awaiting(), game.awaited_revealer()) {
         let rest = &aw.owed()[1..];
-        if rest.is_empty() {
+        if rest.is_empty() && aw.revealers().len() > 1 {
+            // Three or more sides: the last of several reveals, the only one that may carry
+            // orders (when the step after the entry is the revealer's).
+            out.push(format!(
+                "entry {} by {} waits for {who}'s next dice reveal, the last it needs: {who}'s next entry fixes its dice — a bare reveal (`legatus apply {folder} --key <key>` without --orders), or {who}'s orders when the step after it is {who}'s (`legatus status {folder} --key <{who}'s key>` says which)",
+                aw.seq, aw.author
+            ));
+        } else if rest.is_empty() {
             out.push(format!(
                 "entry {} by {} waits for {who}'s next dice reveal: {who}'s next entry fixes its dice (a bare reveal will do: `legatus apply {folder} --key <key>` without --orders)",
                 aw.seq, aw.author
@@ -71,19 +83,40 @@ pub fn next_steps_in(game: &Game, folder: &str) -> Vec<String> {
     }
     let p = game.pending();
     match p.kind {
+        PendingKind::GameOver if p.prompt.starts_with("the game is over") => {
+            out.push(p.prompt.clone())
+        }
         PendingKind::GameOver => out.push(format!("the game is over: {}", p.prompt)),
         PendingKind::Sealed => {
             let committed = game.sealed_committed();
             let revealed = game.sealed_revealed();
+            // One entry at a time, in the step's order of sides (`tasks`): sent at once from
+            // several copies of the game, they would fork it.
+            let first_uncommitted = p.sides.iter().find(|s| !committed.contains(s));
+            let first_unrevealed = p.sides.iter().find(|s| !revealed.contains(s));
             for side in &p.sides {
                 let what = if !committed.contains(side) {
-                    "commit sealed orders"
+                    if first_uncommitted == Some(side) {
+                        "commit sealed orders".to_string()
+                    } else {
+                        format!(
+                            "commit sealed orders once {}'s commit is in your copy",
+                            first_uncommitted.map(String::as_str).unwrap_or_default()
+                        )
+                    }
                 } else if committed.len() < p.sides.len() {
-                    "wait for the other sides to commit"
+                    "wait for the other sides to commit".to_string()
                 } else if !revealed.contains(side) {
-                    "reveal the sealed orders (apply the same order file again, with a fresh template's header)"
+                    if first_unrevealed == Some(side) {
+                        "reveal the sealed orders (apply the same order file again, with a fresh template's header)".to_string()
+                    } else {
+                        format!(
+                            "reveal the sealed orders once {}'s reveal is in your copy (apply the same order file again, with a fresh template's header)",
+                            first_unrevealed.map(String::as_str).unwrap_or_default()
+                        )
+                    }
                 } else {
-                    "wait for the other reveals"
+                    "wait for the other reveals".to_string()
                 };
                 out.push(format!(
                     "{side}: {what} for step {:?} — {}",

@@ -50,7 +50,7 @@ pub fn verify<R: BufRead>(
 pub fn replay<R: BufRead>(
     mut reader: LogReader<R>,
     registry: &Registry,
-    mut each: impl FnMut(&Entry, &Game) -> Result<(), Error>,
+    each: impl FnMut(&Entry, &Game) -> Result<(), Error>,
 ) -> Result<(Game, Verified), Error> {
     let header = match reader.next() {
         Some(Ok(Doc::Header(h))) => *h,
@@ -86,7 +86,21 @@ pub fn replay<R: BufRead>(
         },
         e => e,
     })?;
-    let mut v = Verified::default();
+    replay_entries(&mut game, Verified::default(), docs, each).map(|v| (game, v))
+}
+
+/// Replays the entries `docs` onto `game`, which has replayed the documents before them and
+/// proved `v` so far: the rest of [`replay`], also used to go on from a game replayed earlier
+/// when its log has grown (`GameDir::load`). Returns what the whole replay proved.
+///
+/// Errors: as [`replay`].
+pub fn replay_entries<I: Iterator<Item = Result<Doc, LogError>>>(
+    game: &mut Game,
+    mut v: Verified,
+    docs: I,
+    mut each: impl FnMut(&Entry, &Game) -> Result<(), Error>,
+) -> Result<Verified, Error> {
+    let mut docs = docs.peekable();
     while let Some(doc) = docs.next() {
         // Entries are named by their position in the log, whatever their `seq` field says.
         let seq = game.last_seq() + 1;
@@ -148,11 +162,11 @@ pub fn replay<R: BufRead>(
         // The replayed rolls equal the recorded ones and also say whom each is for.
         let mut entry = entry;
         entry.resolves = out.resolves;
-        each(&entry, &game)?;
+        each(&entry, game)?;
         v.entries += 1;
     }
     v.awaiting = game.awaiting().map(|a| a.seq);
-    Ok((game, v))
+    Ok(v)
 }
 
 fn describe_roll_mismatch(

@@ -59,6 +59,22 @@ pub trait Board {
     fn roads(&self, from: Hex, to: Hex) -> Vec<String>;
 }
 
+/// A shared board is a board (games keep their indexed maps behind an `Arc`).
+impl<B: Board + ?Sized> Board for std::sync::Arc<B> {
+    fn convention(&self) -> Convention {
+        (**self).convention()
+    }
+    fn terrain(&self, h: Hex) -> Option<Terrain> {
+        (**self).terrain(h)
+    }
+    fn features(&self, side: &Hexside) -> Vec<HexsideFeature> {
+        (**self).features(side)
+    }
+    fn roads(&self, from: Hex, to: Hex) -> Vec<String> {
+        (**self).roads(from, to)
+    }
+}
+
 /// Why a step may not be taken.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StepError {

@@ -321,6 +321,19 @@ impl<R: BufRead> LogReader<R> {
         }
     }
 
+    /// Reads the rest of a log from `input`, which starts right after a document of the
+    /// log's line `line_no` (the header and perhaps entries already read): every document
+    /// it holds is an entry, and errors name the lines of the whole log.
+    pub fn continuing(file: String, input: R, line_no: u64) -> Self {
+        LogReader {
+            file,
+            input,
+            line_no,
+            seen_header: true,
+            done: false,
+        }
+    }
+
     /// The next document's text and its first line, or `None` at the end.
     fn next_text(&mut self) -> Result<Option<(String, u64)>, LogError> {
         let mut text = String::new();

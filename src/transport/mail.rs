@@ -33,7 +33,8 @@ pub struct Attachment {
 pub struct OutgoingMail {
     /// `addr@host` or `Name <addr@host>`.
     pub from: String,
-    /// `addr@host` or `Name <addr@host>`.
+    /// `addr@host` or `Name <addr@host>`; several recipients joined by `, ` (a name with a
+    /// comma in it is written as the bare address).
     pub to: String,
     pub subject: String,
     /// Plain text for the human reader.
@@ -88,10 +89,11 @@ fn mailbox(address: &str) -> Result<Mailbox, MailError> {
 
 /// Builds the lettre message: a plain-text part plus one base64 part per attachment.
 pub(crate) fn to_lettre(mail: &OutgoingMail) -> Result<Message, MailError> {
-    let builder = Message::builder()
-        .from(mailbox(&mail.from)?)
-        .to(mailbox(&mail.to)?)
-        .subject(mail.subject.clone());
+    let mut builder = Message::builder().from(mailbox(&mail.from)?);
+    for to in mail.to.split(", ") {
+        builder = builder.to(mailbox(to)?);
+    }
+    let builder = builder.subject(mail.subject.clone());
     let text = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
         .body(mail.body_text.clone());

@@ -17,7 +17,7 @@ use crate::geo::{Board, Convention, Hex, HexKey, HexMap, Hexside, HexsideFeature
 /// The maps a game is played on, joined by their seam (cheap to clone: the maps are shared).
 #[derive(Debug, Clone)]
 pub struct Waters {
-    maps: std::sync::Arc<Vec<HexMap>>,
+    maps: Vec<std::sync::Arc<HexMap>>,
     seam: Option<Seam>,
     /// Each hex a fleet may be in → the neighbours it may sail to (built once).
     links: std::sync::Arc<BTreeMap<HexKey, Vec<HexKey>>>,
@@ -40,9 +40,9 @@ pub enum SeaError {
 
 impl Waters {
     /// The maps, the base first, and the seam joining the second to it.
-    pub fn new(maps: Vec<HexMap>, seam: Option<Seam>) -> Waters {
+    pub fn new(maps: Vec<std::sync::Arc<HexMap>>, seam: Option<Seam>) -> Waters {
         let mut w = Waters {
-            maps: std::sync::Arc::new(maps),
+            maps,
             seam,
             links: Default::default(),
         };
@@ -84,7 +84,7 @@ impl Waters {
 
     /// The map `id`.
     pub fn map(&self, id: &str) -> Option<&HexMap> {
-        self.maps.iter().find(|m| m.id == id)
+        self.maps.iter().find(|m| m.id == id).map(|m| &**m)
     }
 
     /// The base map's id.
@@ -344,7 +344,10 @@ mod tests {
 
     fn waters() -> Waters {
         let maps = crate::games::conquerors::data::load_embedded().expect("maps load");
-        Waters::new(vec![maps.map_for("romans", "romans").expect("map")], None)
+        Waters::new(
+            vec![std::sync::Arc::new(maps.map_for("romans", "romans").expect("map"))],
+            None,
+        )
     }
 
     fn k(h: &str) -> HexKey {

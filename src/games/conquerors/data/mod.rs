@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex, Weak};
 
 use serde::{Deserialize, Serialize};
 
@@ -94,12 +95,33 @@ pub struct Pack {
     pub maps: BTreeMap<String, Item<MapFile>>,
 }
 
+/// Maps already indexed, by the pack they come from (held weakly: an entry dies with its
+/// pack), map id and game: indexing a map takes far longer than the rules that use it.
+type Indexed = Vec<(Weak<Pack>, String, String, Arc<HexMap>)>;
+static INDEXED: Mutex<Indexed> = Mutex::new(Vec::new());
+
 impl Pack {
     /// A map as the game `game` uses it (its variant applied), indexed.
     pub fn map_for(&self, map: &str, game: &str) -> Option<HexMap> {
         self.maps
             .get(map)
             .map(|m| HexMap::new(&m.with_variant(game)))
+    }
+
+    /// [`Pack::map_for`], indexed once per pack, map and game and shared from then on (a
+    /// pack never changes behind its `Arc`).
+    pub fn indexed(self: &Arc<Self>, map: &str, game: &str) -> Option<Arc<HexMap>> {
+        let mut cache = INDEXED.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|(p, ..)| p.strong_count() > 0);
+        let hit = cache.iter().find(|(p, m, g, _)| {
+            m == map && g == game && p.upgrade().is_some_and(|p| Arc::ptr_eq(&p, self))
+        });
+        if let Some((.., x)) = hit {
+            return Some(x.clone());
+        }
+        let x = Arc::new(self.map_for(map, game)?);
+        cache.push((Arc::downgrade(self), map.into(), game.into(), x.clone()));
+        Some(x)
     }
     /// The movement costs of a game.
     pub fn costs(&self, game: &str) -> Option<&MoveCosts> {
@@ -165,6 +187,31 @@ pub fn load_embedded() -> Result<Pack, DataError> {
             message: e,
         }])
     })
+}
+
+/// [`load_embedded`] shared: one copy per process (so the maps it indexes are indexed once,
+/// [`Pack::indexed`]).
+///
+/// Errors: as [`load_embedded`].
+pub fn embedded_shared() -> Result<Arc<Pack>, DataError> {
+    static SHARED: std::sync::OnceLock<Arc<Pack>> = std::sync::OnceLock::new();
+    if let Some(p) = SHARED.get() {
+        return Ok(p.clone());
+    }
+    let p = Arc::new(load_embedded()?);
+    Ok(SHARED.get_or_init(|| p).clone())
+}
+
+/// The `data_hash` of the embedded pack (computed once per process).
+///
+/// Errors: as [`load_embedded`].
+pub fn embedded_hash() -> Result<String, DataError> {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Some(h) = HASH.get() {
+        return Ok(h.clone());
+    }
+    let h = data_hash(&*embedded_shared()?);
+    Ok(HASH.get_or_init(|| h).clone())
 }
 
 /// Reads and parses a pack folder without validating it.

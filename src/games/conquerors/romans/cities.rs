@@ -194,6 +194,11 @@ pub fn take_city(
             ),
         ));
     }
+    if fall.terms.is_none() {
+        // [19.12], [19.13]: taken by force (not by terms): an ally's city scores for its
+        // captor, a sacked one for nobody.
+        super::victory::record_city_taken(st, &c.at.map, &c.at.hex, cap.sack);
+    }
     let gar = garrison(st, &c);
     let gar_ssp: u32 = gar
         .iter()

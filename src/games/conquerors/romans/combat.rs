@@ -573,6 +573,12 @@ pub fn fight(
             None => "both Morale Levels broke in the same exchange: a draw, nobody wins".into(),
         },
     ));
+    if let (true, Some(w)) = (major, end.winner()) {
+        // [19.11]: 25 VP to the winner of a Major Land Battle; his commander in charge may
+        // be re-elected ([18.14]).
+        let chief: Vec<String> = in_charge(st, &cmds(st, w)).into_iter().collect();
+        super::victory::record_major_battle(st, &b.sides[w], &chief);
+    }
     st.combat.battles.push(BattleRecord {
         turn: st.turn_number(),
         hex: b.hex.to_string(),

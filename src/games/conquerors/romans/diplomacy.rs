@@ -361,7 +361,7 @@ fn place_forces(
     let maps: Vec<crate::geo::HexMap> = st.pack.scenarios[&st.scenario]
         .maps
         .iter()
-        .filter_map(|m| st.map(m))
+        .filter_map(|m| st.map(m).map(|x| (*x).clone()))
         .collect();
     let mut counts: BTreeMap<String, u32> = BTreeMap::new();
     for k in st.units.keys().chain(st.squadrons.keys()) {

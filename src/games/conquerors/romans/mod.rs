@@ -224,16 +224,17 @@ impl Ruleset for Romans {
     fn setup(&self, scenario: &str, data: &Value, options: &[String]) -> Result<State, SetupError> {
         let d: GameData =
             serde_json::from_value(data.clone()).map_err(|e| SetupError(e.to_string()))?;
-        let maps = crate::games::conquerors::data::load_embedded()
+        let maps = crate::games::conquerors::data::embedded_shared()
             .map_err(|e| SetupError(e.to_string()))?;
-        let here = crate::pack::data_hash(&maps);
+        let here = crate::games::conquerors::data::embedded_hash()
+            .map_err(|e| SetupError(e.to_string()))?;
         if here != d.maps_hash {
             return Err(SetupError(format!(
                 "the game is played on Conquerors maps {} and this legatus has {here}",
                 d.maps_hash
             )));
         }
-        let mut st = setup::initial_state(Arc::new(d.romans), Arc::new(maps), scenario, options)?;
+        let mut st = setup::initial_state(Arc::new(d.romans), maps, scenario, options)?;
         st.options = options.to_vec();
         if let Some(t) = d.tactical {
             st.tactical = Arc::new(t);

@@ -192,9 +192,7 @@ pub fn embedded_tactical() -> Arc<crate::games::conquerors::tactical::data::Pack
 }
 
 fn embedded_maps() -> Arc<Maps> {
-    Arc::new(
-        crate::games::conquerors::data::load_embedded().expect("embedded Conquerors pack is valid"),
-    )
+    crate::games::conquerors::data::embedded_shared().expect("embedded Conquerors pack is valid")
 }
 
 /// Naval Base reach memoised by the bases it is measured from (`naval_bases::reach`).
@@ -207,8 +205,8 @@ pub fn city_key(map: &str, hex: &str) -> String {
 
 impl State {
     /// The map `id` as The Romans uses it.
-    pub fn map(&self, id: &str) -> Option<HexMap> {
-        self.maps.map_for(id, "romans")
+    pub fn map(&self, id: &str) -> Option<Arc<HexMap>> {
+        self.maps.indexed(id, "romans")
     }
     /// The current Game-Turn's track entry.
     pub fn track(&self) -> Vec<&super::data::model::TrackEntry> {

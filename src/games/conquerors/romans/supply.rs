@@ -1,5 +1,5 @@
 //! Romans [14]: land supply. A Force is in supply within 10 MP (`movement.yaml` radii.supply)
-//! of a friendly controlled Naval Base or its capital ([14.11], [14.12]; allies also their home
+//! of a friendly controlled Naval Base (printed, or built in play, [17.33]) or its capital ([14.11], [14.12]; allies also their home
 //! cities, [14.14]; any friendly controlled Naval Base serves anyone, errata 14.14), traced over
 //! land and coastal hexes only (errata 14.12) and never through an enemy stack of more than 5
 //! SSP outside a city or an enemy A/B city hex ([14.13]); a base blockaded by an enemy fleet
@@ -200,7 +200,7 @@ pub fn end_of_phase(
             f.1.insert(id.clone());
         }
     }
-    let mut maps: BTreeMap<String, HexMap> = BTreeMap::new();
+    let mut maps: BTreeMap<String, std::sync::Arc<HexMap>> = BTreeMap::new();
     for ((m, hex), (cid, units)) in forces {
         if units.is_empty() || st.supply_paid.contains(&cid) {
             continue;

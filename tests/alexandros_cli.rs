@@ -231,6 +231,17 @@ fn protocol_log_cut_off_inside_its_header_says_so_and_asks_again() {
 /// added and removed and what stays; the removal is signed in the log and replays.
 #[test]
 fn alexandros_standing_orders_merge_key_by_key() {
+    // Fresh keys make fresh dice: when Alexander falls before the Persian's second order
+    // file (16.1, a legal end), the game is made again.
+    let (t, game, said) = (0..4)
+        .find_map(|_| two_persian_order_files())
+        .expect("Alexander fell early in four games in a row");
+    standing_orders_merged(&t, &game, &said);
+}
+
+/// A new game in which the Persian sends two order files with the two `standing:` blocks;
+/// his two `apply` outputs, or `None` when the game ended first.
+fn two_persian_order_files() -> Option<(Table, String, Vec<String>)> {
     use legatus::engine::orders;
     use legatus::protocol::keys::SigningKey;
     use std::path::Path;
@@ -272,9 +283,7 @@ fn alexandros_standing_orders_merge_key_by_key() {
         let key_of = |side: &str| {
             SigningKey::load(Path::new(&t.s(&format!("{side}.key"))), None).map_err(Into::into)
         };
-        let next = orders::next_actor(&g, &key_of)
-            .unwrap()
-            .expect("game goes on");
+        let next = orders::next_actor(&g, &key_of).unwrap()?;
         let key = t.s(&format!("{}.key", next.side));
         if !next.orders {
             ok(&["apply", &game, "--key", &key]);
@@ -292,6 +301,11 @@ fn alexandros_standing_orders_merge_key_by_key() {
         }
     }
     assert_eq!(said.len(), 2, "the Persian sent two order files");
+    Some((t, game, said))
+}
+
+/// The checks of [`alexandros_standing_orders_merge_key_by_key`] on the Persian's two outputs.
+fn standing_orders_merged(t: &Table, game: &str, said: &[String]) {
     // The first block: what each standing order does, and what is left to ask.
     assert!(
         said[0].contains("sortie: always — a besieged garrison of yours sorties")

@@ -39,12 +39,12 @@ fn macedonian_movement(t: &Table) -> String {
     ]);
     ok(&["accept", &game, "--key", &t.s("macedonian.key")]);
     ok(&["accept", &game, "--key", &t.s("persian.key")]);
-    let mut n = 0;
-    while !ok(&["status", &game]).contains("macedonian-movement") {
-        t.act_in(&game, &mut n).expect("the game goes on");
-        assert!(n < 80, "no Macedonian movement step");
+    if t.play_until(&game, "macedonian-movement", 80) {
+        return game;
     }
-    game
+    // Fresh keys make fresh dice: Alexander fell on the way (16.1, a legal end); again.
+    t.start_over(&["macedonian", "persian"]);
+    macedonian_movement(t)
 }
 
 /// `legatus apply` of `text` as the Macedonian's order file; nothing may be written.

@@ -255,6 +255,30 @@ impl Table {
         Some(actor)
     }
 
+    /// Plays `game` by templates until `status` names `step`: true, or false when the game
+    /// ended first (fresh keys make fresh dice, and some games end early by the rules).
+    /// Panics after `max` entries.
+    pub fn play_until(&self, game: &str, step: &str, max: u32) -> bool {
+        let mut n = 0;
+        while !ok(&["status", game]).contains(step) {
+            if self.act_in(game, &mut n).is_none() {
+                return false;
+            }
+            assert!(n < max, "no {step} step in {max} entries");
+        }
+        true
+    }
+
+    /// Removes the game folder and the keys `sides` made for it, to make the game again.
+    pub fn start_over(&self, sides: &[&str]) {
+        std::fs::remove_dir_all(self.p("game")).unwrap();
+        for side in sides {
+            for f in [format!("{side}.key"), format!("{side}.key.pub")] {
+                let _ = std::fs::remove_file(self.p(&f));
+            }
+        }
+    }
+
     pub fn play_out(&self) -> u32 {
         let mut n = 0;
         while self.step(&mut n) {

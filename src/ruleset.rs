@@ -301,6 +301,19 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Vec<(String, RuleError)> {
         Vec::new()
     }
+    /// Checks `side`'s sealed orders on their own, before the other sides' are known, so
+    /// that `apply` refuses them before they are committed: a commitment cannot be changed,
+    /// and sealed orders the rules refuse once every side has revealed would leave the round
+    /// unable to end (PROTOCOL §7). Must not draw dice. Errors: what the rules refuse in
+    /// these orders whatever the others send. Default: nothing can be told alone.
+    fn check_sealed_alone(
+        &self,
+        _state: &Self::State,
+        _side: &str,
+        _orders: &Self::Orders,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
     /// The `orders:` part of an order file for `side` at the pending step,
     /// with the legal choices as comments (YAML text, indented by two spaces).
     fn template(&self, state: &Self::State, side: &str) -> String;
@@ -439,6 +452,8 @@ pub trait GameState: Send {
     /// See [`Ruleset::check_standing`]; standing orders that do not even have their shape
     /// give one refusal at the empty path.
     fn check_standing(&self, side: &str, standing: &Value) -> Vec<(String, RuleError)>;
+    /// See [`Ruleset::check_sealed_alone`]; orders that do not have their shape are refused.
+    fn check_sealed_alone(&self, side: &str, orders: &Value) -> Result<(), RuleError>;
     /// The state as a JSON value (hashed canonically; written to `state.yaml`).
     fn to_value(&self) -> Value;
     /// See [`Ruleset::template`].
@@ -518,6 +533,10 @@ impl<R: Ruleset> GameState for Typed<R> {
             Ok(s) => self.rules.check_standing(&self.state, side, &s),
             Err(e) => vec![(String::new(), e)],
         }
+    }
+    fn check_sealed_alone(&self, side: &str, orders: &Value) -> Result<(), RuleError> {
+        let o = from_value::<R::Orders>(&format!("orders of {side}"), orders)?;
+        self.rules.check_sealed_alone(&self.state, side, &o)
     }
     fn to_value(&self) -> Value {
         crate::protocol::canonical::to_value(&self.state)

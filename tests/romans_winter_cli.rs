@@ -57,3 +57,57 @@ fn romans_cli_first_winter_sealed_into_march() {
     assert!(shown.contains("Victory Points"), "{shown}");
     ok(&["verify", &game]);
 }
+
+/// Sealed Winter orders the rules refuse on their own are refused before they are committed
+/// (PROTOCOL §7): a commitment cannot be changed, and orders refused only once both sides had
+/// revealed would leave the Winter unable to end. Rome has committed; Macedon asks for a
+/// legion, which only Rome raises (Romans [17.31]): nothing is written, and the template's
+/// orders then go.
+#[test]
+fn romans_17_31_sealed_winter_orders_refused_alone_before_the_commitment() {
+    let t = Table::new();
+    std::fs::copy(t.p("red.key"), t.p("rome.key")).unwrap();
+    std::fs::copy(t.p("blue.key"), t.p("macedon.key")).unwrap();
+    let game = t.game();
+    let rome = format!("rome=Ana,ana@example.org,{}", t.s("red.key.pub"));
+    let mac = format!("macedon=Ben,ben@example.org,{}", t.s("blue.key.pub"));
+    ok(&[
+        "new",
+        "--ruleset",
+        "romans",
+        "--scenario",
+        "second-macedonian-war",
+        "--player",
+        &rome,
+        "--player",
+        &mac,
+        "--dir",
+        &game,
+    ]);
+    ok(&["accept", &game, "--key", &t.s("red.key")]);
+    ok(&["accept", &game, "--key", &t.s("blue.key")]);
+    assert!(
+        t.play_until(&game, "macedon: commit sealed orders", 30),
+        "the first Winter"
+    );
+    let key = t.s("blue.key");
+    let tpl = ok(&["template", &game, "--side", "macedon", "--key", &key]);
+    let at = tpl.find("\n  winter:\n").expect("a winter block") + "\n  winter:\n".len();
+    let bad = format!(
+        "{}    legions: [{{legion: VI, at: Pella}}]\n{}",
+        &tpl[..at],
+        &tpl[at..].replacen("    legions: []", "", 1)
+    );
+    let f = t.p("macedon-winter.yaml");
+    std::fs::write(&f, &bad).unwrap();
+    let before = support::folder_snapshot(&t.p("game"));
+    let r = support::cli(&["apply", &game, "--orders", &f.display().to_string(), "--key", &key]);
+    assert_ne!(r.code, 0, "{}{}", r.out, r.err);
+    assert!(r.err.contains("Romans [17.31]"), "{bad}\n{}", r.err);
+    assert_eq!(before, support::folder_snapshot(&t.p("game")), "nothing written");
+    // The template as given is committed; the Winter then ends as usual.
+    std::fs::write(&f, &tpl).unwrap();
+    ok(&["apply", &game, "--orders", &f.display().to_string(), "--key", &key]);
+    assert!(t.play_until(&game, "March 199 B.C.", 30), "the Winter ends");
+    ok(&["verify", &game]);
+}

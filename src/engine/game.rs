@@ -574,7 +574,11 @@ impl Game {
                 }
             }
             if pending.sides.iter().any(|s| !by.contains_key(s)) {
-                return Ok(());
+                // The others' orders are not known yet: what the rules refuse in these alone.
+                return match self.state.check_sealed_alone(side, orders) {
+                    Ok(()) | Err(RuleError::Dice(_)) => Ok(()),
+                    Err(e) => Err(e),
+                };
             }
         }
         if let Some(s) = standing {

@@ -437,6 +437,20 @@ impl Ruleset for Alexandros {
         crate::ruleset::stamp_events(&mut ev, 0, &turn0, &phase0, None, Some(&side_s), false);
         result.map(|()| ev)
     }
+    /// Alexandros 10.3 (option `simultaneous-deployment`): one side's sealed set-up on the
+    /// Tactical Display checked on its own, names first, before the other's is known.
+    fn check_sealed_alone(&self, state: &State, side: &str, o: &Orders) -> Result<(), RuleError> {
+        let (Phase::Battle, Some(b), Some(who)) = (&state.phase, &state.battle, parse_side(side))
+        else {
+            return Ok(());
+        };
+        names::check(state, who, o)?;
+        let mut battle = b.battle.clone();
+        let bo = o.battle.clone().unwrap_or_default();
+        battle
+            .apply(&state.pack, who, &bo, None, &mut Dice::deferred())
+            .map(|_| ())
+    }
     fn check_standing(
         &self,
         state: &State,

@@ -420,6 +420,21 @@ impl Ruleset for Romans {
         crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
         Ok(ev)
     }
+    fn check_sealed_alone(&self, st: &State, side: &str, o: &Orders) -> Result<(), RuleError> {
+        if diplomacy::due(st) {
+            // Errata 4.1: a side's diplomacy is checked before any draw; the others' are skipped.
+            let sub = Submission {
+                kind: PendingKind::Sealed,
+                step: diplomacy::pending(st).step,
+                by: std::collections::BTreeMap::from([(side.to_string(), o.clone())]),
+            };
+            return diplomacy::apply(&mut st.clone(), &sub, &mut Dice::deferred()).map(|_| ());
+        }
+        if st.phase == Phase::Winter {
+            return winter::check_alone(st, side, o);
+        }
+        Ok(())
+    }
     fn check_standing(
         &self,
         st: &State,

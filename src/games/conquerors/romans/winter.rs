@@ -171,24 +171,9 @@ pub fn apply(
                 format!("{} must send Winter orders", side_name(&side)),
             )
         })?;
-        if !o.moves.is_empty() {
-            return Err(RuleError::illegal(
-                "moves",
-                "Romans [4.2]",
-                "there is no movement in a Winter/Planning Turn",
-            ));
-        }
-        let said = o.winter.is_some();
-        let wo = o.winter.clone().unwrap_or_default();
-        side_winter(&mut next, &side, &wo, said, &w, &mut ev)?;
+        side_orders(&mut next, &side, o, &w, &mut ev)?;
     }
-    if !victory::roma_legion_present(&next) && victory::roma_legion_present(st) {
-        return Err(RuleError::illegal(
-            "winter",
-            "Romans [17.36]",
-            "Rome must keep a full-strength legion in Roma at all times (AMB-40)",
-        ));
-    }
+    roma_kept(st, &next)?;
     // [18]: the Senate sits last, once every order has been checked: its draws are the
     // Winter's only dice.
     if let Some(o) = sub.by.get("rome") {
@@ -207,6 +192,52 @@ pub fn apply(
     *st = next;
     end(st, &mut ev);
     Ok(ev)
+}
+
+/// Romans [4.2], [17.35], [17.36]: one player's sealed Winter orders checked on their own,
+/// before the other's are known (no dice: the Senate's draws come after every order).
+///
+/// Errors: as [`apply`] for this player's orders.
+pub fn check_alone(st: &State, side: &str, o: &Orders) -> Result<(), RuleError> {
+    let w = st
+        .winter
+        .clone()
+        .ok_or_else(|| RuleError::illegal("winter", "Romans [4.2]", "no Winter is on"))?;
+    let mut next = st.clone();
+    side_orders(&mut next, side, o, &w, &mut Vec::new())?;
+    roma_kept(st, &next)
+}
+
+/// One player's Winter orders ([4.2]): no movement, then his Winter.
+fn side_orders(
+    next: &mut State,
+    side: &str,
+    o: &Orders,
+    w: &WinterState,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if !o.moves.is_empty() {
+        return Err(RuleError::illegal(
+            "moves",
+            "Romans [4.2]",
+            "there is no movement in a Winter/Planning Turn",
+        ));
+    }
+    let said = o.winter.is_some();
+    let wo = o.winter.clone().unwrap_or_default();
+    side_winter(next, side, &wo, said, w, ev)
+}
+
+/// Romans [17.36] (AMB-40): the Winter's orders leave a full-strength legion in Roma.
+fn roma_kept(before: &State, after: &State) -> Result<(), RuleError> {
+    if !victory::roma_legion_present(after) && victory::roma_legion_present(before) {
+        return Err(RuleError::illegal(
+            "winter",
+            "Romans [17.36]",
+            "Rome must keep a full-strength legion in Roma at all times (AMB-40)",
+        ));
+    }
+    Ok(())
 }
 
 /// One player's Winter, in the order of [4.2] and [17.35].

@@ -177,6 +177,28 @@ fn romans_13_24_assault_on_a_class_c_city_falls_and_is_controlled() {
     );
 }
 
+/// AMB-01 (errata 13.2 against the follow-up's 13.54): Philip storms and sacks Argos while
+/// Achaea is his own active ally. The errata's table moves the level 6 toward Rome; with the
+/// option `ally-city-effects=errata-f`, 5.
+#[test]
+fn romans_13_54_sacking_ones_own_active_allys_city_errata_e_or_f() {
+    let mut s = philip_at_corinth();
+    {
+        let a = s.allies.get_mut("achaea").expect("Achaea on the Alliance Table");
+        a.active = Some("macedon".into());
+        a.toward = Some("macedon".into());
+        a.points = 5;
+    }
+    let force = with_all(&s, "5529", "macedon");
+    let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5429\"], assault: {{tries: 3, on_capture: {{sack: true}}}}}}]");
+    let sacked = |x: &str| x.contains("Macedon sacks a city of achaea");
+    let (_, x) = first_seed(&s, &o, &BTreeMap::new(), sacked);
+    assert!(x.contains("(allied-to-attacker): Macedon loses 6 levels with achaea, now 1 toward Rome"), "{x}");
+    s.options.push("ally-city-effects=errata-f".into());
+    let (_, x) = first_seed(&s, &o, &BTreeMap::new(), sacked);
+    assert!(x.contains("(allied-to-attacker): Macedon loses 5 levels with achaea, now the middle column"), "{x}");
+}
+
 #[test]
 fn romans_13_25_a_no_costs_the_attacker_one_ssp() {
     let s = philip_at_corinth();

@@ -425,6 +425,10 @@ fn nearest_room(st: &State, from: &CityState, owner: &str, ssp: u32) -> Option<(
     })
 }
 
+/// The game option for AMB-01: sacking one's own active ally's city moves the level 5, as the
+/// follow-up's 13.54 reads (the default is the errata 13.2 table's).
+pub const ALLY_CITY_OPTION: &str = "ally-city-effects=errata-f";
+
 /// Errata 13.2 (replacing the flat 3 of [13.54]): taking or sacking an ally's home city moves
 /// the attacker's level with that ally toward his opponent, by the ally's status. The option
 /// `ally-city-effects=errata-f` reads 5 for sacking one's own active ally (follow-up 13.54).
@@ -450,7 +454,7 @@ fn ally_effect(st: &mut State, side: &str, c: &CityState, sack: bool, ev: &mut V
         .unwrap_or(0);
     if sack
         && column == "allied-to-attacker"
-        && st.options.iter().any(|o| o == "ally-city-effects=errata-f")
+        && st.options.iter().any(|o| o == ALLY_CITY_OPTION)
     {
         n = 5;
     }

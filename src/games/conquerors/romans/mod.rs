@@ -148,6 +148,10 @@ impl Ruleset for Romans {
                 help: "Naval CRT as printed: losses in steps, no loss points (Romans [11.22]; neither errata)".into(),
             },
             crate::ruleset::OptionInfo {
+                name: cities::ALLY_CITY_OPTION.into(),
+                help: "sacking a city of one's own active ally moves the Alliance level 5 toward the opponent, as the follow-up 13.54 reads (the default is errata 13.2's table; digest AMB-01)".into(),
+            },
+            crate::ruleset::OptionInfo {
                 name: reinforcements::RANDOM.into(),
                 help: "Second Macedonian War: the Rhodian and Pergamene fleets arrive by die roll, not on March 199 (Romans [20.14], optional)".into(),
             },

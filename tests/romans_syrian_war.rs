@@ -117,6 +117,35 @@ fn romans_20_2_setup_players_treasuries_and_forces() {
     );
 }
 
+/// Romans [20.21]: the Syrian War is played on both maps joined, 6120 of The Romans being 0102
+/// of The Macedonians; the situation display and its picture show them as one board, the
+/// Macedonians map's hexes in the Romans numbering (Antioch, 3317M, at column 93, row 35).
+#[test]
+fn romans_20_21_the_view_draws_both_maps_as_one_board() {
+    let s = syrian_war();
+    let v = Romans.view(&s, None);
+    let legatus::view::MapKind::Hex(layout) = &v.map.kind else {
+        panic!("a hex map");
+    };
+    assert!(
+        layout.first_column + layout.columns > 93 && layout.first_row + layout.rows > 35,
+        "{} columns, {} rows",
+        layout.columns,
+        layout.rows
+    );
+    let at = |x: i32, y: i32| legatus::view::Point { x, y };
+    assert!(layout.board.hexes.iter().any(|c| c.at == at(93, 35)
+        && c.city.as_ref().is_some_and(|c| c.name == "Antioch")));
+    // The seam hex is printed once, as the Romans map's 6120.
+    assert_eq!(layout.board.hexes.iter().filter(|c| c.at == at(61, 20)).count(), 1);
+    let antioch = v.map.places.iter().find(|p| p.name == "Antioch").expect("Antioch placed");
+    assert_eq!((antioch.id.as_str(), antioch.at), ("3317M", Some(at(93, 35))));
+    let roma = v.map.places.iter().find(|p| p.name == "Roma").expect("Roma placed");
+    assert_eq!(roma.id.len(), 4, "a Romans-map hex keeps its number: {}", roma.id);
+    let svg = legatus::render::hexmap::hex_map(&v, layout);
+    assert!(svg.contains("Antioch") && svg.contains("Roma"));
+}
+
 #[test]
 fn romans_20_28_initial_control() {
     let s = syrian_war();

@@ -297,3 +297,57 @@ fn labels(
     }
     placed
 }
+
+/// Two maps joined at a seam (The Romans' Syrian War, Romans [20.21]) as one layout in the
+/// base map's numbering: the joined map's hexes, hexsides, roads and names moved by the
+/// seam's offset (`columns`, `rows`: hexes), its hexes kept only where the base map prints
+/// none. Both maps must share the grid convention (a seam keeps column parity).
+pub fn joined_layout(base: &MapFile, joined: &MapFile, columns: i32, rows: i32) -> HexLayout {
+    let mut out = hex_layout(base);
+    let other = hex_layout(joined);
+    let first = |l: &HexLayout| (l.first_column as i32, l.first_row as i32);
+    let last = |l: &HexLayout| {
+        (
+            l.first_column as i32 + l.columns as i32 - 1,
+            l.first_row as i32 + l.rows as i32 - 1,
+        )
+    };
+    let (bf, bl) = (first(&out), last(&out));
+    let (of, ol) = (first(&other), last(&other));
+    let shift = |p: Point| Point {
+        x: p.x + columns,
+        y: p.y + rows,
+    };
+    let printed: BTreeSet<Point> = out.board.hexes.iter().map(|c| c.at).collect();
+    let mut added = BTreeSet::new();
+    for mut c in other.board.hexes {
+        c.at = shift(c.at);
+        if !printed.contains(&c.at) {
+            added.insert(c.at);
+            out.board.hexes.push(c);
+        }
+    }
+    for mut s in other.board.hexsides {
+        (s.a, s.b) = (shift(s.a), shift(s.b));
+        if added.contains(&s.a) || added.contains(&s.b) {
+            out.board.hexsides.push(s);
+        }
+    }
+    for mut r in other.board.roads {
+        r.hexes = r.hexes.into_iter().map(shift).collect();
+        out.board.roads.push(r);
+    }
+    for mut l in other.board.labels {
+        l.at = shift(l.at);
+        if added.contains(&l.at) {
+            out.board.labels.push(l);
+        }
+    }
+    let (c0, r0) = (bf.0.min(of.0 + columns).max(0), bf.1.min(of.1 + rows).max(0));
+    let (c1, r1) = (bl.0.max(ol.0 + columns), bl.1.max(ol.1 + rows));
+    out.first_column = c0 as u32;
+    out.first_row = r0 as u32;
+    out.columns = (c1 - c0 + 1).max(0) as u32;
+    out.rows = (r1 - r0 + 1).max(0) as u32;
+    out
+}

@@ -92,7 +92,13 @@ impl Waters {
         self.maps.first().map(|m| m.id.as_str()).unwrap_or("")
     }
 
-    fn to_base(&self, k: &HexKey) -> Option<Hex> {
+    /// The seam joining the second map to the base, if the game is played on two.
+    pub fn seam(&self) -> Option<&Seam> {
+        self.seam.as_ref()
+    }
+
+    /// A hex of either map in the base map's numbering.
+    pub fn to_base(&self, k: &HexKey) -> Option<Hex> {
         match &self.seam {
             Some(s) => s.to_base(k),
             None => (k.map == self.base()).then_some(k.hex),

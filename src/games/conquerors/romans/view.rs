@@ -1,6 +1,7 @@
 //! What a player sees of The Romans (`Ruleset::view`): the Game-Turn and phase, each side's
 //! Forces hex by hex (commanders with their rating or `untried`, units with SSP), the cities
-//! with class and control, the treasuries and the Alliance Table, on the Romans hex map.
+//! with class and control, the treasuries and the Alliance Table, on the Romans hex map (the
+//! Syrian War's two maps drawn as one board, Romans [20.21]).
 
 use std::collections::BTreeMap;
 
@@ -42,8 +43,14 @@ pub fn phase_words(st: &State) -> String {
 
 /// The situation for `viewer` (stacks are open: Romans [7.35] not built, ruling R-10).
 pub fn view(st: &State, viewer: Option<&str>) -> View {
-    let map_id = st.pack.scenarios[&st.scenario].maps[0].clone();
-    let file = st.maps.maps.get(&map_id);
+    let ids = st.pack.scenarios[&st.scenario].maps.clone();
+    let map_id = ids[0].clone();
+    // The maps as The Romans prints them (the Macedonians map's `romans` variant, [20.21]).
+    let files: BTreeMap<String, crate::geo::hexmap::MapFile> = ids
+        .iter()
+        .filter_map(|m| Some((m.clone(), st.maps.maps.get(m)?.with_variant("romans"))))
+        .collect();
+    let file = files.get(&map_id);
     let w = super::fleets::waters(st);
     let spot = |p: &crate::games::conquerors::force::Position| -> String {
         super::fleets::key(p)
@@ -185,19 +192,33 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
         });
     }
     let mut places: BTreeMap<String, PlaceView> = BTreeMap::new();
-    let place = |hex: &str| -> Option<PlaceView> {
-        let h = Hex::parse(hex).ok()?;
-        let e = file.and_then(|f| f.hexes.get(hex));
+    // A hex as the game writes it (`CCRR` on the base map, `CCRRM` on a joined one), placed in
+    // the base map's numbering (Romans [20.21]: the Syrian War's two maps are one board).
+    let place = |text: &str| -> Option<PlaceView> {
+        let k = super::fleets::parse_hex(st, text, &map_id).ok()?;
+        let b = w.to_base(&k)?;
+        let e = files
+            .get(&k.map)
+            .and_then(|f| f.hexes.get(&k.hex.to_string()));
         Some(PlaceView {
-            id: hex.to_string(),
-            name: hex.to_string(),
-            at: Some(Point { x: h.col, y: h.row }),
+            id: text.to_string(),
+            name: text.to_string(),
+            at: Some(Point { x: b.col, y: b.row }),
             terrain: e.map(|e| e.terrain.name().to_string()).unwrap_or_default(),
             ..Default::default()
         })
     };
-    for c in st.cities.values().filter(|c| c.at.map == map_id) {
-        if let Some(mut p) = place(&c.at.hex) {
+    for c in st.cities.values() {
+        let Some(text) = Hex::parse(&c.at.hex).ok().and_then(|hex| {
+            let k = crate::geo::HexKey {
+                map: c.at.map.clone(),
+                hex,
+            };
+            Some(super::fleets::words(st, &w.canonical(&k)?))
+        }) else {
+            continue;
+        };
+        if let Some(mut p) = place(&text) {
             p.name = c.name.clone();
             p.control = Some(match &c.control {
                 Some(s) => Control::Side(s.clone()),
@@ -217,7 +238,8 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 ));
             }
             let ck = super::state::city_key(&c.at.map, &c.at.hex);
-            let printed = file
+            let printed = files
+                .get(&c.at.map)
                 .and_then(|f| f.hexes.get(&c.at.hex))
                 .is_some_and(|e| e.naval_base);
             let built = st.built_bases.get(&ck);
@@ -237,7 +259,7 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 naval_base: built.is_some() && !c.sacked,
                 ..Default::default()
             });
-            places.insert(c.at.hex.clone(), p);
+            places.insert(text, p);
         }
     }
     for s in &sides {
@@ -249,7 +271,11 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
             }
         }
     }
-    let layout = file.map(|f| crate::view::hex_layout(f));
+    let joined = w.seam().and_then(|s| {
+        let (b, j) = (files.get(&s.base)?, files.get(&s.map)?);
+        Some(crate::view::joined_layout(b, j, s.columns, s.rows))
+    });
+    let layout = joined.or_else(|| file.map(|f| crate::view::hex_layout(f)));
     let mut tracks: Vec<Track> = st
         .treasury
         .iter()

@@ -1,11 +1,13 @@
 //! The Romans' historical fixture (`fixtures/romans/historical/`): the Second Macedonian War
-//! (Romans 20.1) from Galba's march in September 200 B.C. to Cynoscephalae and the truce of
+//! (Romans 20.1) from Galba's crossing in September 200 B.C. to Cynoscephalae and the truce of
 //! Tempe in October 197, played through the CLI by `legatus demo --game romans` in mutual dice
-//! with the demo's two keys and game id, so every roll is the same each run. The army goes to
-//! Greece by land round the Adriatic (fleets do not move yet: the fixture's files say where
-//! they would); Antipatreia is sacked, Epidamnus and Thebes taken, the Aous (June 198) and
-//! Cynoscephalae (June 197) won on the Strategic CRT; `legatus verify` accepts the log; the
-//! final report and the Cynoscephalae battle account are insta snapshots.
+//! with the demo's two keys and game id, so every roll is the same each run. Galba's army
+//! crosses from Brundisium to Apollonia by sea (the sea takes its steps from the empty
+//! squadrons); Athenagoras' troops are overrun before Antipatreia, which is sacked in 199;
+//! Epidamnus and Thebes are taken; Legion VI comes round the Adriatic by land (a second crossing
+//! would cost the fleet more steps than it has); the Aous (June 198) and Cynoscephalae (June
+//! 197) are won on the Strategic CRT; `legatus verify` accepts the log; the final report and the
+//! Cynoscephalae battle account are insta snapshots.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -105,8 +107,16 @@ fn romans_historical_second_macedonian_war_from_galba_to_cynoscephalae_through_t
     let all = events.join("\n");
     for (what, line) in [
         (
-            "Galba takes the road by Ariminum",
-            "P. Sulpicius Galba moves 4319",
+            "Galba crosses from Brundisium to Apollonia",
+            "P. Sulpicius Galba sails 4319 → 4418 → 4518 → 4618 → 4719",
+        ),
+        (
+            "the legions land at Apollonia whole",
+            "legion-I, legion-II, praetor-1, tribune-I-1, tribune-I-2, tribune-II-1, tribune-II-2 land at 4719",
+        ),
+        (
+            "Athenagoras' troops overrun before Antipatreia",
+            "Overrun at 4919",
         ),
         (
             "the Senate's consuls of the fasti",
@@ -122,6 +132,10 @@ fn romans_historical_second_macedonian_war_from_galba_to_cynoscephalae_through_t
         (
             "Philip retreats from the Aous",
             "Macedon Retreats During Combat 4821",
+        ),
+        (
+            "Philip breaks off at Cynoscephalae",
+            "Macedon Retreats During Combat 5323",
         ),
     ] {
         assert!(all.contains(line), "{what}: `{line}` not in the chronicle");

@@ -75,8 +75,9 @@ fn open(st: &State, map: &HexMap, side: &str, h: Hex) -> bool {
     }
 }
 
-/// The hex distance to the nearest city `side` controls on the map (R-24's stand-in for the
-/// supply source of [10.16] until supply is built); 0 when it has none.
+/// The hex distance to the nearest city `side` controls on the map: the default retreat's aim
+/// (ruling R-24 reads [10.16]'s "toward a supply source" as the nearest such city); 0 when
+/// it has none.
 fn home_distance(st: &State, map: &HexMap, side: &str, h: Hex) -> u32 {
     st.cities
         .values()

@@ -226,7 +226,7 @@ pub fn after_move(
         .units_at(&cmd.at.map, &cmd.at.hex)
         .any(|(_, u)| u.side != side && !u.at.inside)
     {
-        return Err(refuse(&at, "Romans [7.34], [9.0]", format!("enemy units stand outside {}: they are fought first, and land combat is not resolved by this engine yet", c.name)));
+        return Err(refuse(&at, "Romans [7.34], [9.0]", format!("enemy units stand outside {}: they must be beaten in the field first (a battle, [9.0]), before a siege is laid", c.name)));
     }
     // The Force: the units that moved with him and stand here now.
     let force: Vec<String> = st

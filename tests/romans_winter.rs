@@ -370,6 +370,31 @@ fn romans_errata_17_39_only_own_units_are_disbanded() {
     refused(r, "Romans errata 17.39");
 }
 
+/// [18.12], [12.12]: the old consuls leave with the year; the one who was at sea leaves his
+/// ship too, so the new field consul (the same counter id, placed with a legion ashore) is
+/// not taken to be aboard it.
+#[test]
+fn romans_18_12_a_consul_replaced_at_sea_leaves_his_ship() {
+    let (mut s, _, _) = first_winter(9);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    let ship = s
+        .squadrons
+        .iter()
+        .find(|(_, q)| q.side == "rome")
+        .map(|(k, _)| k.clone())
+        .expect("a Roman squadron");
+    s.naval.aboard.insert("field-consul".into(), ship.clone());
+    sealed(
+        &mut s,
+        "winter: {senate: {field_consul_at: \"4319\", praetors_at: [\"4319\", \"2203\"], legates_at: [\"2625\"]}}",
+        "winter: {}",
+        &mut dice(9),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.commanders["field-consul"].at.hex, "4319");
+    assert_eq!(s.naval.aboard.get("field-consul"), None, "not aboard {ship}");
+}
+
 #[test]
 fn romans_18_12_new_consuls_the_consul_for_rome_revealed_at_once() {
     let (mut s, _, _) = first_winter(9);

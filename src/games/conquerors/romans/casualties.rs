@@ -120,7 +120,7 @@ pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
             ));
         }
     } else {
-        st.commanders.remove(cid);
+        st.remove_commander(cid);
         st.combat.killed.push(cid.to_string());
         ev.push(Event::new(
             "Romans [8.52], [8.6]",

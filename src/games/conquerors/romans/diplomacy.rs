@@ -455,7 +455,7 @@ fn revolt(
             st.units.remove(k);
         }
         for k in new_c {
-            st.commanders.remove(k);
+            st.remove_commander(k);
         }
     }
     ev.push(Event::new(

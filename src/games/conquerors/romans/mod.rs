@@ -120,7 +120,7 @@ impl Ruleset for Romans {
         "romans"
     }
     fn version(&self) -> &'static str {
-        "0.1"
+        "0.2"
     }
     fn title(&self) -> &'static str {
         "The Romans"

@@ -68,14 +68,14 @@ pub fn eliminated(
             ));
         }
         Some(_) => {
-            st.commanders.remove(id);
+            st.remove_commander(id);
             ev.push(Event::new(
                 "Romans [8.64]",
                 format!("{name} falls and is removed from play; the Senate fills his office at the Winter"),
             ));
         }
         None => {
-            st.commanders.remove(id);
+            st.remove_commander(id);
             st.replacements.fallen.insert(id.to_string(), c);
             ev.push(Event::new(
                 "Romans [8.62]",

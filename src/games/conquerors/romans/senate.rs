@@ -37,7 +37,7 @@ pub struct SenateState {
 /// sends any.
 pub fn end_of_year(st: &mut State) {
     for p in std::mem::take(&mut st.senate.extra_praetors) {
-        if let Some(c) = st.commanders.remove(&p) {
+        if let Some(c) = st.remove_commander(&p) {
             if let Some(k) = c.counter {
                 st.drawn.remove(&k);
             }
@@ -349,7 +349,7 @@ pub fn appoint(
         .map(|(k, _)| k.clone())
         .collect();
     for k in &outgoing {
-        if let Some(c) = st.commanders.remove(k) {
+        if let Some(c) = st.remove_commander(k) {
             if let Some(counter) = c.counter {
                 st.senate.set_aside.push(counter);
             }
@@ -417,7 +417,7 @@ pub fn appoint(
     }
     for k in &old_praetors {
         if Some(k) != o.keep_praetor.as_ref() {
-            if let Some(c) = st.commanders.remove(k) {
+            if let Some(c) = st.remove_commander(k) {
                 if let Some(x) = c.counter {
                     st.drawn.remove(&x);
                 }
@@ -452,7 +452,7 @@ pub fn appoint(
         .map(|(k, _)| k.clone())
         .collect::<Vec<_>>()
     {
-        if let Some(c) = st.commanders.remove(&k) {
+        if let Some(c) = st.remove_commander(&k) {
             if let Some(x) = c.counter {
                 st.drawn.remove(&x);
             }

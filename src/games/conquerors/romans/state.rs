@@ -204,6 +204,14 @@ pub fn city_key(map: &str, hex: &str) -> String {
 }
 
 impl State {
+    /// Takes commander `id` off the map (killed, recalled, replaced by the Senate, gone with
+    /// an ally): out of the commanders and out of any ship that carried him ([12.12]), so
+    /// no later commander of the same id is taken to be aboard.
+    pub fn remove_commander(&mut self, id: &str) -> Option<Commander> {
+        self.naval.aboard.remove(id);
+        self.commanders.remove(id)
+    }
+
     /// The map `id` as The Romans uses it.
     pub fn map(&self, id: &str) -> Option<Arc<HexMap>> {
         self.maps.indexed(id, "romans")

@@ -342,7 +342,7 @@ fn disband(st: &mut State, id: &str) {
                 .map(|(k, _)| k.clone())
                 .collect();
             for t in gone {
-                if let Some(c) = st.commanders.remove(&t) {
+                if let Some(c) = st.remove_commander(&t) {
                     if let Some(x) = c.counter {
                         st.drawn.remove(&x);
                     }

@@ -225,6 +225,30 @@ fn protocol_log_cut_off_inside_its_header_says_so_and_asks_again() {
     assert!(ok(&["verify", &format!("{game}/log.yaml")]).contains("VALID"));
 }
 
+/// A new game's log (its header alone) written by another version of the rules is refused for
+/// its version, not taken for a file cut off in transit: asking for the log again would not help.
+#[test]
+fn protocol_header_of_another_ruleset_version_is_named_not_taken_for_a_cut_off() {
+    let t = Table::new();
+    new_game(&t, "game", None);
+    let log = std::fs::read_to_string(t.p("game/log.yaml")).unwrap();
+    let header = &log[..log.find("\n---\n").unwrap()];
+    let version = header
+        .lines()
+        .find(|l| l.trim_start().starts_with("version: "))
+        .expect("the ruleset version");
+    let old = header.replacen(version, "  version: \"0.0\"", 1) + "\n";
+    std::fs::write(t.p("old.yaml"), old).unwrap();
+    let r = support::cli(&["verify", &t.s("old.yaml")]);
+    assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
+    assert!(
+        r.err.contains("version check failed: ruleset alexandros version 0.0"),
+        "{}",
+        r.err
+    );
+    assert!(!r.err.contains("cut off"), "{}", r.err);
+}
+
 /// A new `standing:` block merges key by key with the side's earlier one (issue 12, PROTOCOL
 /// §12): a key given replaces that key, `key: ~` removes it, a key left out stays. `apply` says
 /// what the standing orders will do in the coming steps and names what the block replaced,

@@ -182,6 +182,16 @@ fn hex32(s: &str) -> Option<[u8; 32]> {
     hex::decode(s).ok()?.try_into().ok()
 }
 
+/// A header this legatus cannot replay whatever its data: another protocol, dice algorithm,
+/// ruleset or ruleset version (never the sign of a file cut off).
+fn version_error(reason: impl Into<String>) -> Error {
+    Error::Verify {
+        seq: 0,
+        check: "version",
+        reason: reason.into(),
+    }
+}
+
 fn header_error(reason: impl Into<String>) -> Error {
     Error::Verify {
         seq: 0,
@@ -198,13 +208,13 @@ impl Game {
     /// this build does not have.
     pub fn new(header: Header, registry: &Registry) -> Result<Self, Error> {
         if header.legatus != PROTOCOL_VERSION {
-            return Err(header_error(format!(
+            return Err(version_error(format!(
                 "protocol version {} (this legatus reads {PROTOCOL_VERSION})",
                 header.legatus
             )));
         }
         if header.dice_algorithm != DICE_ALGORITHM {
-            return Err(header_error(format!(
+            return Err(version_error(format!(
                 "dice algorithm {} (this legatus has {DICE_ALGORITHM})",
                 header.dice_algorithm
             )));
@@ -213,7 +223,7 @@ impl Game {
             .game_id_bytes()
             .ok_or_else(|| header_error("game id is not 32 hex digits"))?;
         let rules = registry.get(&header.ruleset.id).ok_or_else(|| {
-            header_error(format!(
+            version_error(format!(
                 "unknown ruleset {:?}; this legatus knows: {}",
                 header.ruleset.id,
                 registry
@@ -224,7 +234,7 @@ impl Game {
             ))
         })?;
         if rules.version() != header.ruleset.version {
-            return Err(header_error(format!(
+            return Err(version_error(format!(
                 "ruleset {} version {} (this legatus has version {}; replay needs the same rules)",
                 header.ruleset.id,
                 header.ruleset.version,

@@ -77,7 +77,7 @@ pub fn replay<R: BufRead>(
         // file was cut off inside the header (its `data:` comes last and ends early).
         Error::Verify {
             seq: 0,
-            check,
+            check: check @ "header",
             reason,
         } if only_header => Error::Verify {
             seq: 0,

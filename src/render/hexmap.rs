@@ -278,14 +278,20 @@ pub fn hex_map(view: &View, layout: &HexLayout) -> String {
     // Terrain: one path per terrain, the grid drawn with it.
     let mut by_terrain: BTreeMap<&str, String> = BTreeMap::new();
     let mut coastal = String::new();
-    let grid: Vec<Point> = (0..layout.columns)
-        .flat_map(|c| {
-            (0..layout.rows).map(move |r| Point {
-                x: (layout.first_column + c) as i32,
-                y: (layout.first_row + r) as i32,
+    // The printed hexes; a bare grid when the board is not printed. Two joined maps leave
+    // corners no map prints: those stay paper.
+    let grid: Vec<Point> = if cells.is_empty() {
+        (0..layout.columns)
+            .flat_map(|c| {
+                (0..layout.rows).map(move |r| Point {
+                    x: (layout.first_column + c) as i32,
+                    y: (layout.first_row + r) as i32,
+                })
             })
-        })
-        .collect();
+            .collect()
+    } else {
+        cells.keys().map(|&(x, y)| Point { x, y }).collect()
+    };
     for at in &grid {
         let c = p.centre(*at);
         let cell = cells.get(&(at.x, at.y));

@@ -265,3 +265,57 @@ fn romans_5_72_standing_under_an_overrun_threat_is_overrun() {
     assert!(texts(&ev).contains("Overrun at 4919"), "{}", texts(&ev));
     assert!(!s.units.contains_key(&keep[1]));
 }
+
+#[test]
+fn romans_10_2_retreat_during_combat_asked_between_exchanges() {
+    // Legion III at 5120 attacked by Athenagorus, Rome deciding in person: asked before the
+    // first exchange (the Resister may leave at once, [10.22]), fights on, is asked again after
+    // the exchange and retreats ([10.23]).
+    let mut s = smw();
+    legion_at(&mut s, "5120");
+    to_macedon(&mut s);
+    let rome = standing("rome", "retreat_during_combat: {any: ask}");
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    submit_with(&mut s, &o, &rome, &mut stream(11)).unwrap();
+    let p = Romans.pending(&s);
+    assert_eq!(p.kind, PendingKind::Decision);
+    assert_eq!(p.sides, ["rome"]);
+    assert_eq!(p.rule, "Romans [10.2], [10.22]");
+    assert!(
+        p.prompt.contains("before the first exchange"),
+        "{}",
+        p.prompt
+    );
+    let t = Romans.template(&s, "rome");
+    assert!(
+        t.contains("#   decision: fight_on\n  #   decision: retreat\n"),
+        "{t}"
+    );
+    let mut found = None;
+    for n in 0..200 {
+        let mut x = s.clone();
+        let ev = decide(&mut x, "fight_on", n).unwrap();
+        assert_eq!(
+            lines(&ev, "Romans [9.42], [9.43]").len(),
+            1,
+            "{}",
+            texts(&ev)
+        );
+        let p = Romans.pending(&x);
+        if p.kind == PendingKind::Decision && p.prompt.contains("after exchange 1") {
+            found = Some(x);
+            break;
+        }
+    }
+    let mut x = found.expect("a first exchange that leaves the battle on");
+    let ev = decide(&mut x, "retreat", 7).unwrap();
+    assert!(
+        lines(&ev, "Romans [9.42], [9.43]").is_empty(),
+        "{}",
+        texts(&ev)
+    );
+    assert_eq!(lines(&ev, "Romans [10.23]").len(), 1, "{}", texts(&ev));
+    assert!(x.paused.is_none());
+    assert_eq!(x.combat.battles[0].winner.as_deref(), Some("macedon"));
+    assert_ne!(x.units["legion-III"].at.hex, "5120");
+}

@@ -319,3 +319,40 @@ fn romans_10_2_retreat_during_combat_asked_between_exchanges() {
     assert_eq!(x.combat.battles[0].winner.as_deref(), Some("macedon"));
     assert_ne!(x.units["legion-III"].at.hex, "5120");
 }
+
+#[test]
+fn romans_4_1_a_decision_is_refused_when_none_is_waited_for_and_from_the_other_side() {
+    let mut s = smw();
+    legion_at(&mut s, "5123");
+    to_macedon(&mut s);
+    // No pause: `decision:` has nothing to answer.
+    let why = refused(decide(&mut s.clone(), "pass", 1), "Romans [4.1]");
+    assert!(why.contains("no decision is waited for"), "{why}");
+    let rome = standing("rome", "intercept: {any: ask}");
+    let o = athenagorus_to(&s, "\"5019\", \"5120\"");
+    submit_with(&mut s, &o, &rome, &mut stream(1)).unwrap();
+    // Macedon's entry while Rome decides is refused, and so are orders with the decision.
+    let p = Romans.pending(&s);
+    let ctx = legatus::ruleset::Context {
+        standing: &BTreeMap::new(),
+        options: &[],
+        seq: 1,
+    };
+    let sub = legatus::ruleset::Submission {
+        kind: p.kind,
+        step: p.step.clone(),
+        by: BTreeMap::from([("macedon".to_string(), orders("decision: pass"))]),
+    };
+    let r = Romans.apply(&mut s.clone(), &ctx, &sub, &mut stream(2));
+    assert!(refused(r, "Romans [6.2], [6.55]").contains("Rome decides now"));
+    let why = refused(
+        submit_with(
+            &mut s.clone(),
+            "{decision: pass, moves: [{commander: tribune-III-1, path: [\"5124\"]}]}",
+            &BTreeMap::new(),
+            &mut stream(2),
+        ),
+        "Romans [6.2], [6.55]",
+    );
+    assert!(why.contains("carries only its `decision:`"), "{why}");
+}

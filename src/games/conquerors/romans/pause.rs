@@ -59,7 +59,14 @@ pub fn intercept(
             }
         ),
         options: vec!["pass".into(), "intercept".into()],
-        at: format!("{} entering {hex}, the leg's hex {}", mover, k + 1),
+        at: format!(
+            "{mover} entering {hex}{}",
+            if k > 0 {
+                format!(" after {k} hexes")
+            } else {
+                String::new()
+            }
+        ),
     };
     Ok(match pause::ask(&mut st.asking, q)? {
         Some(a) => a == "intercept",
@@ -181,10 +188,11 @@ pub fn pending(st: &State) -> Option<Pending> {
         kind: PendingKind::Decision,
         sides: vec![q.side.clone()],
         prompt: format!(
-            "{}: {}'s Campaign Phase waits for {}'s decision ({}): {} (`decision:` {})",
+            "{}: {}'s Campaign Phase waits for {}'s decision ({}; {}): {} (`decision:` {})",
             st.turn_words(),
             side_name(&p.phasing),
             side_name(&q.side),
+            q.rule,
             q.at,
             q.prompt,
             q.options.join(" | ")

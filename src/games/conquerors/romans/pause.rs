@@ -224,13 +224,13 @@ pub fn template(st: &State, side: &str) -> Option<String> {
     Some(out)
 }
 
-/// Resolves `side`'s Campaign Phase with its orders `o` by `standing` (`super::campaign`),
+/// Resolves `side`'s Campaign Phase with its orders `o` by `standing` (`campaign.rs`),
 /// reading `answers` in order where a decision is asked in person; `tape`: the rolls drawn by
 /// the entries before (already handed to `dice`), `skip`: the events they reported. If a
 /// decision is asked that has no answer yet, the phase stops there: the state keeps the
 /// continuation and the events so far are returned.
 ///
-/// Errors: the refusals of `super::campaign`.
+/// Errors: the refusals of `campaign::campaign`.
 #[allow(clippy::too_many_arguments)]
 pub fn resolve(
     st: &mut State,
@@ -249,7 +249,7 @@ pub fn resolve(
         ..Default::default()
     });
     let mut ev = Vec::new();
-    let r = super::campaign(st, side, o, standing, dice, &mut ev);
+    let r = super::campaign::campaign(st, side, o, standing, dice, &mut ev);
     let asking = st.asking.take();
     match r {
         Ok(()) => Ok(ev.split_off(skip.min(ev.len()))),

@@ -356,3 +356,23 @@ fn romans_4_1_a_decision_is_refused_when_none_is_waited_for_and_from_the_other_s
     );
     assert!(why.contains("carries only its `decision:`"), "{why}");
 }
+
+#[test]
+fn romans_10_1_a_misspelt_standing_answer_is_refused_with_the_answers_it_may_be() {
+    // `ask` is read beside the answers, and existing standing orders read as before.
+    let bad = serde_saphyr::from_str::<legatus::games::conquerors::romans::orders::Standing>(
+        "when_attacked: {any: retreet}",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        bad.contains("retreet") && bad.contains("into_city"),
+        "{bad}"
+    );
+    let ok: legatus::games::conquerors::romans::orders::Standing = serde_saphyr::from_str(
+        "intercept: {philip-v: {zones: [1, 2]}, any: ask}\nwhen_attacked: {any: into_city}\nretreat_during_combat: {any: {after_losses: 3}}",
+    )
+    .unwrap();
+    assert!(ok.intercept["any"].asks());
+    assert_eq!(ok.intercept["philip-v"].given().unwrap().zones, [1, 2]);
+}

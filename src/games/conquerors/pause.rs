@@ -35,14 +35,28 @@ pub enum AskWord {
     Ask,
 }
 
-/// A standing order's value: the answer given in advance, or `ask` (decide in person).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// A standing order's value: the answer given in advance, or `ask` (decide in person). Read
+/// as `ask` or as the answer's own form; a value that is neither is refused with the answer's
+/// own message (`unknown variant ...`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Ask<T> {
     /// `ask`: the game pauses at this decision and waits for the player's entry.
     InPerson(AskWord),
     /// The answer sent in advance.
     Given(T),
+}
+
+impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Ask<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        if v.as_str() == Some("ask") {
+            return Ok(Ask::InPerson(AskWord::Ask));
+        }
+        serde_json::from_value(v)
+            .map(Ask::Given)
+            .map_err(serde::de::Error::custom)
+    }
 }
 
 impl<T> Ask<T> {

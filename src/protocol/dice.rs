@@ -71,6 +71,9 @@ enum Source {
 pub struct Dice {
     source: Source,
     rolls: Vec<Roll>,
+    /// Values drawn by an earlier entry, read again first and not recorded (see
+    /// [`Dice::replay`]).
+    tape: std::collections::VecDeque<Roll>,
     /// The side the next rolls are for (see [`Dice::roll_for`]).
     side: Option<String>,
 }
@@ -128,6 +131,7 @@ impl Dice {
         Dice {
             source: Source::Stream(Box::new(ChaCha20Rng::from_seed(seed))),
             rolls: Vec::new(),
+            tape: Default::default(),
             side: None,
         }
     }
@@ -137,6 +141,7 @@ impl Dice {
         Dice {
             source: Source::Deferred,
             rolls: Vec::new(),
+            tape: Default::default(),
             side: None,
         }
     }
@@ -149,6 +154,32 @@ impl Dice {
     pub fn roll_for(&mut self, side: &str) -> RollingFor<'_> {
         let prev = self.side.replace(side.to_string());
         RollingFor { dice: self, prev }
+    }
+
+    /// Has the next draws read `rolls` again, in order, before the stream: a resolution that
+    /// was suspended for a player's decision and is resolved again from its start, with the
+    /// rolls it drew in the entries before (The Conquerors' pauses, `docs/protocol.md`). The
+    /// replayed values are not recorded in [`Dice::rolls`] (their entries hold them).
+    ///
+    /// Panics if a replayed roll is read as another die than the one it was drawn with
+    /// (resolution did not repeat itself: a bug in the ruleset).
+    pub fn replay(&mut self, rolls: Vec<Roll>) {
+        self.tape = rolls.into();
+    }
+
+    /// Rolls of [`Dice::replay`] not read yet.
+    pub fn replaying(&self) -> usize {
+        self.tape.len()
+    }
+
+    fn replayed(&mut self, die: &str) -> Option<u32> {
+        let r = self.tape.pop_front()?;
+        assert_eq!(
+            r.die, die,
+            "a replayed roll is read as another die ({})",
+            r.purpose
+        );
+        Some(r.value)
     }
 
     /// The rolls drawn so far, in order.
@@ -189,6 +220,9 @@ impl Dice {
 
     /// A die of `faces` faces: 1..=faces.
     pub fn die(&mut self, faces: u32, purpose: &str, rule: &str) -> Result<u32, DiceUnavailable> {
+        if let Some(v) = self.replayed(&format!("d{faces}")) {
+            return Ok(v);
+        }
         let v = self.raw(faces)? + 1;
         Ok(self.record(format!("d{faces}"), v, purpose, rule))
     }
@@ -205,6 +239,9 @@ impl Dice {
 
     /// *The Ancient World*'s ten-sided die, read 0..=9 (AW 3.0: a 0 is zero).
     pub fn d10(&mut self, purpose: &str, rule: &str) -> Result<u32, DiceUnavailable> {
+        if let Some(v) = self.replayed(D10_ZERO) {
+            return Ok(v);
+        }
         let v = self.raw(10)?;
         Ok(self.record(D10_ZERO.to_string(), v, purpose, rule))
     }
@@ -275,6 +312,18 @@ mod tests {
         let mut other = d.rolls()[1].clone();
         other.side = None;
         assert_eq!(other, d.rolls()[1]);
+    }
+
+    #[test]
+    fn protocol_dice_replay_reads_the_tape_first_and_records_only_new_rolls() {
+        let mut a = Dice::from_seed([5; 32]);
+        let first = a.d6("x", "t").unwrap();
+        let tape = a.rolls().to_vec();
+        let mut b = Dice::deferred();
+        b.replay(tape);
+        assert_eq!(b.d6("x", "t"), Ok(first));
+        assert!(b.rolls().is_empty());
+        assert_eq!(b.d6("y", "t"), Err(DiceUnavailable));
     }
 
     #[test]

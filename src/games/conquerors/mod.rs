@@ -7,7 +7,8 @@
 //! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid),
 //! `attrition` (attrition tables and SSP losses), `sea` (the water fleets use, over joined maps;
 //! naval zones), `naval_combat` (the Naval CRT procedure and the errata's loss points) and
-//! `transport` (naval transport capacity). `romans`: The Romans' own data and rules;
+//! `transport` (naval transport capacity), `pause` (decisions inside the opponent's turn taken in
+//! person: the `ask` of standing orders and the continuation of a phase stopped for them). `romans`: The Romans' own data and rules;
 //! `macedonians`: The Macedonians'. `tactical`: the Tactical Battle System both games hand their
 //! Major Land Battles to.
 
@@ -20,6 +21,7 @@ pub mod interception;
 pub mod macedonians;
 pub mod movement;
 pub mod naval_combat;
+pub mod pause;
 pub mod romans;
 pub mod sea;
 pub mod supply;

@@ -205,6 +205,29 @@ impl RomansHost<'_> {
             .cloned()
             .collect()
     }
+    /// The pause for a decision asked in person during the battle ([10.2]), if one waits.
+    fn stopped(&self) -> Result<(), RuleError> {
+        match self.st.asking.as_ref().and_then(|a| a.asked.as_ref()) {
+            Some(q) => Err(crate::games::conquerors::pause::pause_error(q)),
+            None => Ok(()),
+        }
+    }
+    /// [10.2] in person: offered only when the Force has somewhere to go ([10.15]).
+    fn asked_to_retreat(&mut self, s: usize, chief: Option<&str>, now: &Situation) -> bool {
+        let used = chief
+            .and_then(|c| self.st.combat.retreat_spent.get(c))
+            .copied()
+            .unwrap_or(0);
+        let wanted = self.standing[s]
+            .and_then(|x| standing_for(&x.retreat_path, chief))
+            .cloned()
+            .unwrap_or_default();
+        if plan(self.st, &self.b, s, Kind::DuringCombat, used, &wanted).is_none() {
+            return false;
+        }
+        let b = self.b.clone();
+        super::pause::retreat_during_combat(self.st, &b, s, chief, now).unwrap_or(false)
+    }
     fn chief(&self, s: usize) -> Option<String> {
         let alive: Vec<String> = self.b.commanders[s]
             .iter()
@@ -232,6 +255,7 @@ impl Host for RomansHost<'_> {
         Ok(Some(self.st.rating(&c).unwrap_or(r)))
     }
     fn two_d6(&mut self, s: usize, purpose: &str) -> Result<u32, RuleError> {
+        self.stopped()?;
         Ok(self
             .dice
             .roll_for(&self.b.sides[s])
@@ -297,15 +321,23 @@ impl Host for RomansHost<'_> {
         flee(st, &b, s, &group, &cmds, standing, self.dice, self.ev, true)
     }
     fn retreats(&mut self, s: usize, now: &Situation) -> bool {
+        // A decision asked in person stops the battle before its next roll.
+        if self.stopped().is_err() {
+            return false;
+        }
         let chief = self.chief(s);
-        let policy: Option<&RetreatPolicy> =
+        let said =
             self.standing[s].and_then(|x| standing_for(&x.retreat_during_combat, chief.as_deref()));
-        let Some(p) = policy else {
+        let Some(said) = said else {
             return false;
         };
         if chief.is_none() {
             return false;
         }
+        let Some(p) = said.given() else {
+            return self.asked_to_retreat(s, chief.as_deref(), now);
+        };
+        let p: &RetreatPolicy = p;
         let cols = &self
             .st
             .pack

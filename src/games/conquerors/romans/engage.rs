@@ -153,13 +153,27 @@ pub fn enter(
         .map(|(k, _)| k.clone())
         .collect();
     let chief = in_charge(st, &def_cmds);
-    let order = standing
+    let said = standing
         .get(&def)
-        .and_then(|s| standing_for(&s.when_attacked, chief.as_deref()))
-        .copied();
+        .and_then(|s| standing_for(&s.when_attacked, chief.as_deref()));
+    let asks = said.is_some_and(|a| a.asks());
+    let mut order = said.and_then(|a| a.given().copied());
     let (big, small) = (ssp(st, force), ssp(st, &defenders));
+    let ask = |st: &mut State, options: Vec<&str>, overrun: bool| {
+        super::pause::when_attacked(
+            st,
+            (side, cid, big),
+            (&def, chief.as_deref(), small),
+            &h,
+            options,
+            overrun,
+        )
+    };
     if overrun_threat(st, big, small) {
         // [5.72]: no Retreat Before Combat; the city of the hex, if his, saves it.
+        if asks && city_takes(st, map, hex, &def, &defenders) {
+            order = ask(st, vec!["into_city", "stand"], true)?;
+        }
         let into = matches!(order, None | Some(WhenAttacked::IntoCity));
         if into && city_takes(st, map, hex, &def, &defenders) {
             go_inside(st, &defenders);
@@ -199,6 +213,29 @@ pub fn enter(
             def_cmds.clone(),
         ],
     };
+    if asks {
+        // Only what he may do here is offered ([10.12], [10.15], [7.34]).
+        let mut options = vec!["stand"];
+        if let Some(c) = &chief {
+            let used = st.combat.retreat_spent.get(c).copied().unwrap_or(0);
+            let wanted = standing
+                .get(&def)
+                .and_then(|s| standing_for(&s.retreat_path, chief.as_deref()))
+                .cloned()
+                .unwrap_or_default();
+            if super::retreat::plan_out(st, &b, 1, Kind::BeforeCombat, used, &wanted).is_some() {
+                options.push("retreat");
+            }
+        }
+        if city_takes(st, map, hex, &def, &defenders) {
+            options.push("into_city");
+        }
+        order = if options.len() > 1 {
+            ask(st, options, false)?
+        } else {
+            Some(WhenAttacked::Stand)
+        };
+    }
     match order {
         Some(WhenAttacked::Retreat) if chief.is_some() => {
             let used = chief
@@ -379,7 +416,8 @@ pub fn lone_commanders(
         let order = standing
             .get(&owner)
             .and_then(|s| standing_for(&s.when_attacked, Some(&cid)))
-            .copied();
+            // A lone commander's retreat is not asked in person: `ask` takes the default.
+            .and_then(|a| a.given().copied());
         let b = Battle {
             map: map.to_string(),
             hex,

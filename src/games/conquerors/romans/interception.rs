@@ -29,8 +29,9 @@ pub struct Interceptor {
     pub units: Vec<String>,
 }
 
-/// A Force with an order: its zones, which hexes of the move expose the mover, the zones ordered.
-type Candidate = (Interceptor, BTreeMap<Hex, u32>, Vec<bool>, Vec<u32>);
+/// A Force with an order: its zones, which hexes of the move expose the mover, the zones
+/// ordered (None: `ask`, every zone, asked in person hex by hex).
+type Candidate = (Interceptor, BTreeMap<Hex, u32>, Vec<bool>, Option<Vec<u32>>);
 
 struct Reach<'a> {
     st: &'a State,
@@ -119,14 +120,17 @@ pub fn zone_map(st: &State, map: &HexMap, side: &str, at: Hex) -> BTreeMap<Hex, 
 
 /// [6.2]–[6.5]: walks the phasing Force's `steps` (hexes entered after `start`) and rolls for
 /// each interception the non-phasing player ordered. `targets`: hexes the mover attacks
-/// ([6.53]: their Forces may not intercept it). Returns the index of the hex intercepted in and
-/// the Force intercepting, or None.
+/// ([6.53]: their Forces may not intercept it). A Force whose order is `ask` is asked in
+/// person at each hex of its zones the mover enters (`pause::intercept`); if he passes, the
+/// next Force that may try there does ([6.55]). Returns the index of the hex intercepted in
+/// and the Force intercepting, or None.
 ///
-/// Errors: dice not available yet.
+/// Errors: dice not available yet; the pause for a decision asked in person.
 #[allow(clippy::too_many_arguments)]
 pub fn roll_along(
-    st: &State,
+    st: &mut State,
     map: &HexMap,
+    mover: &str,
     phasing: &str,
     start: Hex,
     steps: &[Hex],
@@ -138,7 +142,13 @@ pub fn roll_along(
     let Some(table) = st.pack.table(&st.pack.movement.zones.land.table).cloned() else {
         return Ok(None);
     };
-    for other in st.players.iter().filter(|p| *p != phasing) {
+    let others: Vec<String> = st
+        .players
+        .iter()
+        .filter(|p| *p != phasing)
+        .cloned()
+        .collect();
+    for other in &others {
         let Some(orders) = standing.get(other) else {
             continue;
         };
@@ -157,24 +167,37 @@ pub fn roll_along(
             let zm = zone_map(st, map, other, f.hex);
             let entered: Vec<Option<u32>> = steps.iter().map(|h| zm.get(h).copied()).collect();
             let open = exposed(zm.get(&start).copied(), &entered);
-            forces.push((f, zm, open, want.zones.clone()));
+            let zones = want.given().map(|w| w.zones.clone());
+            forces.push((f, zm, open, zones));
         }
         for (k, h) in steps.iter().enumerate() {
             // [6.56]: not into a hex where the mover attacks a Force of his.
             if targets.contains(h) {
                 continue;
             }
-            // [6.55]: one Force a hex, chosen before the roll: the nearest (lowest zone).
-            let mut pick: Option<(u32, usize)> = None;
+            // [6.55]: one Force a hex, chosen before the roll: the nearest (lowest zone); one
+            // asked in person that passes leaves the hex to the next.
+            let mut picks: Vec<(u32, usize)> = Vec::new();
             for (i, (_, zm, open, want)) in forces.iter().enumerate() {
                 let Some(z) = zm.get(h).copied() else {
                     continue;
                 };
-                if !open[k] || !want.contains(&z) {
+                if !open[k] || want.as_ref().is_some_and(|w| !w.contains(&z)) {
                     continue;
                 }
-                if pick.is_none_or(|(pz, _)| z < pz) {
+                picks.push((z, i));
+            }
+            picks.sort();
+            let mut pick = None;
+            for (z, i) in picks {
+                if forces[i].3.is_some() {
                     pick = Some((z, i));
+                    break;
+                }
+                let f = forces[i].0.clone();
+                if super::pause::intercept(st, other, &f, (phasing, mover), (*h, z, k))? {
+                    pick = Some((z, i));
+                    break;
                 }
             }
             let Some((z, i)) = pick else { continue };

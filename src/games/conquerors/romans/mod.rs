@@ -3,7 +3,8 @@
 //! [`data`]: the pack (`scenarios/conquerors/romans`, embedded) typed and checked. The rules
 //! shared with The Macedonians (counters on the map, commander movement on hexes) are in the
 //! parent `conquerors` module; what is The Romans' own lives here, one file per rulebook
-//! section: [`setup`] (20.1), [`sequence`] (4.1), [`movement`] (5.0–5.2), [`forced_march`]
+//! section: [`setup`] (20.1), [`sequence`] (4.1), [`campaign`] (a Campaign Phase resolved),
+//! [`pause`] (decisions inside it taken in person), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
 //! the naval rules — [`fleets`] (their records), [`naval_movement`] and [`naval_engage`] (5.2–5.4,
 //! 11.1), [`naval_bases`] (5.6, 17.15, 17.33), [`naval_interception`] (6.6), [`naval_combat`]
@@ -17,6 +18,7 @@
 
 pub mod attrition;
 pub mod augury;
+pub mod campaign;
 pub mod casualties;
 pub mod cities;
 pub mod combat;
@@ -40,6 +42,7 @@ pub mod naval_template;
 pub mod naval_voyage;
 pub mod orders;
 pub mod parlay;
+pub mod pause;
 pub mod raising;
 pub mod reinforcements;
 pub mod replacements;
@@ -268,6 +271,10 @@ impl Ruleset for Romans {
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
+        // A Campaign Phase stopped for a decision asked in person resumes (`pause.rs`).
+        if st.paused.is_some() {
+            return pause::resume(st, sub, dice);
+        }
         let campaign = !diplomacy::due(st)
             && matches!(&st.phase, Phase::Campaign { side } if st.siege_phase.as_deref() != Some(side.as_str()));
         if !campaign && sub.by.values().any(|o| !o.naval_bases.is_empty()) {
@@ -335,94 +342,14 @@ impl Ruleset for Romans {
                 "sieges are rolled in the Siege Phase, and none is on",
             ));
         }
-        let roma_full = victory::roma_legion_present(st);
-        for (i, mv) in o.moves.iter().enumerate() {
-            senate::check_posted(st, i, mv)?;
-        }
-        if o.winter.is_some() || o.diplomacy.is_some() {
+        if st.paused.is_none() && sub.by.values().any(|o| o.decision.is_some()) {
             return Err(RuleError::illegal(
-                "winter",
-                "Romans [4.2]",
-                "Winter orders wait for the Winter, diplomacy for the Mutual Diplomacy Phase",
+                "decision",
+                "Romans [4.1]",
+                "no decision is waited for: `decision:` answers a paused phase only",
             ));
         }
-        // Every move is checked before the first die ([5.0] procedure: in the order given).
-        let standing = ctx.standing;
-        let mut dry = st.clone();
-        let mut scratch = Vec::new();
-        // [17.33]: Naval Bases built at the start of the phase serve its moves ([5.63]).
-        naval_bases::build(&mut dry, &side, &o.naval_bases, &mut scratch)?;
-        for (i, mv) in o.moves.iter().enumerate() {
-            let from = siege_from(&dry, mv);
-            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
-            siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
-        }
-        // [11.16], [5.24]: fleets sharing a hex with the enemy, and none left at sea.
-        naval_phase::check_phase(st, &dry, &side, &o.moves)?;
-        // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
-        if side == "rome" && roma_full && !victory::roma_legion_present(&dry) {
-            return Err(RuleError::illegal(
-                "moves",
-                "Romans [17.36]",
-                "Rome must keep a full-strength legion in Roma at all times (AMB-40)",
-            ));
-        }
-        let mut ev = Vec::new();
-        naval_bases::build(st, &side, &o.naval_bases, &mut ev)?;
-        let before = st.combat.engagements;
-        for (i, mv) in o.moves.iter().enumerate() {
-            let from = siege_from(st, mv);
-            match movement::apply_move(st, &side, i, mv, Some(dice), &mut ev, standing) {
-                // [9.24]: a move a battle earlier in the phase made impossible is cancelled,
-                // not refused (the dice have been rolled).
-                Err(RuleError::Illegal { rule, reason, .. }) if st.combat.engagements > before => {
-                    ev.push(Event::new(
-                        rule,
-                        format!("moves[{i}] cannot be made after the battles before it, and is cancelled: {reason}"),
-                    ));
-                    continue;
-                }
-                r => r?,
-            }
-            siege::after_move(st, &side, i, mv, from, standing, Some(dice), &mut ev)?;
-        }
-        // [14.21] rulings AMB-53: Forces still beyond the radius; [4.1] the Attrition Phase;
-        // [15.13] desert after the last Player-Turn of the Game-Turn.
-        supply::end_of_phase(st, &side, ctx.standing, dice, &mut ev)?;
-        attrition::attrition_phase(st, &side, ctx.standing, dice, &mut ev)?;
-        if st.players.last() == Some(&side) {
-            attrition::desert(st, ctx.standing, dice, &mut ev)?;
-            naval_bases::count_blockades(st, &mut ev);
-        }
-        siege::lift_abandoned(st, &mut ev);
-        if o.moves.is_empty() {
-            ev.push(Event::new(
-                "Romans [5.0]",
-                format!("{} moves nothing", sequence::side_name(&side)),
-            ));
-        }
-        let (turn, phase) = (st.turn_words(), view::phase_words(st));
-        crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
-        let from = ev.len();
-        let (turn0, first) = (st.turn, st.turn == 0 && st.players.first() == Some(&side));
-        sequence::end_campaign(st, &side);
-        // [20.14]: reinforcements at the start of a Game-Turn (the random arrival's set-up
-        // roll after the game's first Player-Turn, ruling R-97).
-        if matches!(st.phase, Phase::Campaign { .. }) && (st.turn != turn0 || first) {
-            reinforcements::arrive(st, dice, &mut ev)?;
-        }
-        // [19.15], [17.36]: the sudden ends; [19.2]: the last Game-Turn; [4.2]: a Winter.
-        if let Some(o) = victory::sudden_death(st, roma_full) {
-            victory::end_game(st, o, &mut ev);
-        } else if st.phase == Phase::Over {
-            let o = victory::final_outcome(st);
-            victory::end_game(st, o, &mut ev);
-        } else if st.phase == Phase::Winter {
-            winter::begin(st, ctx.standing, dice, &mut ev)?;
-        }
-        siege_phase::open_siege_phase(st, &mut ev);
-        crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
-        Ok(ev)
+        pause::resolve(st, &side, o, ctx.standing, dice, Vec::new(), Vec::new(), 0)
     }
     fn check_sealed_alone(&self, st: &State, side: &str, o: &Orders) -> Result<(), RuleError> {
         if diplomacy::due(st) {
@@ -478,19 +405,12 @@ impl Ruleset for Romans {
     }
 }
 
-/// The hex a move's last hex is entered from ([13.43], errata 13.4-A).
-fn siege_from(st: &State, mv: &orders::Move) -> Option<String> {
-    let n = mv.path.len();
-    if n >= 2 {
-        Some(mv.path[n - 2].clone())
-    } else {
-        st.commanders.get(&mv.commander).map(|c| c.at.hex.clone())
-    }
-}
-
 /// The `orders:` part for `side`: each commander who may move, where he stands and what is
 /// with him, and the shape of a move.
 fn template(st: &State, side: &str) -> String {
+    if let Some(t) = pause::template(st, side) {
+        return t;
+    }
     if diplomacy::due(st) {
         return diplomacy::template(st, side);
     }
@@ -587,4 +507,5 @@ const STANDING_HELP: &str =
   #   naval_intercept: {COMMANDER: {zones: [1, 2]}}         [6.6]; `any` for every fleet
   #   fleet_when_attacked: {COMMANDER: stand | retreat}     [11.13]; a Merchant's id, or `any`
   #   naval_losses: [SQUADRON, ...]                         errata 11.2, [15.4]
+  #   `ask` for an intercept, when_attacked or retreat_during_combat: the game waits for you there
 ";

@@ -286,9 +286,9 @@ fn leg(
                     targets.insert(h);
                 }
             }
-            if let Some((k, f)) =
-                interception::roll_along(st, &map, side, start, &hexes, &targets, standing, d, ev)?
-            {
+            if let Some((k, f)) = interception::roll_along(
+                st, &map, cid, side, start, &hexes, &targets, standing, d, ev,
+            )? {
                 let keep = k + 1;
                 rest = mv.path[keep..].to_vec();
                 path.truncate(keep);

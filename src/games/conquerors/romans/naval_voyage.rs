@@ -221,7 +221,8 @@ pub(super) fn sail(
                 return Ok(end);
             }
             Ok(None) => {}
-            Err(e) if rolled => {
+            // A pause for a decision asked in person is no refusal (`pause.rs`).
+            Err(e) if rolled && !crate::games::conquerors::pause::is_pause(&e) => {
                 if let RuleError::Illegal { rule, reason, .. } = &e {
                     ev.push(Event::new(rule.clone(), format!("moves[{i}] cannot go on after what happened at sea, and ends at {}: {reason}", words(st, &f.at))));
                     finish(st, &f, ev, &trail);

@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use crate::games::conquerors::pause::Ask;
+
 /// A Forced March declaration (Romans [5.83]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -188,6 +190,10 @@ pub struct Orders {
     /// each, in friendly controlled ports, two standing at once): port names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub naval_bases: Vec<String>,
+    /// The answer to a decision the game paused for (`legatus template` lists the options):
+    /// `intercept`, `pass`, `stand`, `retreat`, `into_city`, `fight_on` (`pause.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
 }
 
 /// Standing orders: the non-phasing player's answers, sent in advance, to the decisions the
@@ -199,18 +205,22 @@ pub struct Orders {
 #[serde(deny_unknown_fields)]
 pub struct Standing {
     /// Interception ([6.2], [6.55]): commander → the zones in which his Force tries to
-    /// intercept an enemy Force entering them. Not set: no interception (it is voluntary).
+    /// intercept an enemy Force entering them, or `ask` (the game pauses each time an enemy
+    /// Force enters one of its zones and waits for his entry: intercept or pass). Not set: no
+    /// interception (it is voluntary).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub intercept: BTreeMap<String, Intercept>,
+    pub intercept: BTreeMap<String, Ask<Intercept>>,
     /// When an enemy Force enters the hex of a Force of yours ([10.1], [5.72], [7.34]):
     /// commander (or `any`) → what it does. Not set: it stands (or, threatened by an
-    /// overrun in a hex with a city of yours, goes inside), reported as a default.
+    /// overrun in a hex with a city of yours, goes inside), reported as a default. `ask`: the
+    /// game pauses and waits for his entry, offering only what he may do there.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub when_attacked: BTreeMap<String, WhenAttacked>,
+    pub when_attacked: BTreeMap<String, Ask<WhenAttacked>>,
     /// Retreat During Combat ([10.2]): commander (or `any`) → when his Force leaves a battle.
-    /// Not set: it fights on until its Morale Level breaks, reported as a default.
+    /// Not set: it fights on until its Morale Level breaks, reported as a default. `ask`: the
+    /// game pauses before each exchange the Force may leave at and waits for his entry.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub retreat_during_combat: BTreeMap<String, RetreatPolicy>,
+    pub retreat_during_combat: BTreeMap<String, Ask<RetreatPolicy>>,
     /// Retreat and flight paths ([10.13], [10.31]): commander (or `any`) → hexes in order; a
     /// path that cannot be followed is cut where it fails and completed by the default (the
     /// cheapest hexes toward the nearest city of yours), reported as a default.

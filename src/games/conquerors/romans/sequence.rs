@@ -10,6 +10,10 @@ use crate::ruleset::{Pending, PendingKind};
 
 /// Who must act next.
 pub fn pending(st: &State) -> Pending {
+    // A Campaign Phase stopped for a decision asked in person (`pause.rs`).
+    if let Some(p) = super::pause::pending(st) {
+        return p;
+    }
     if super::diplomacy::due(st) {
         return super::diplomacy::pending(st);
     }

@@ -103,6 +103,8 @@ pub fn initial_state(
         replacements: Default::default(),
         built_bases: BTreeMap::new(),
         naval: Default::default(),
+        paused: None,
+        asking: None,
         waters: Default::default(),
         reach_memo: Default::default(),
         data_hash: super::data::hash(&pack),

@@ -42,7 +42,8 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
     let radius = st.pack.movement.zones.land.radius;
     for (k, i) in &standing.intercept {
         commander(k, "intercept", "Romans [6.2]", &mut out);
-        for (n, z) in i.zones.iter().enumerate() {
+        let zones = i.given().map(|i| i.zones.as_slice()).unwrap_or_default();
+        for (n, z) in zones.iter().enumerate() {
             if *z == 0 || *z > radius {
                 out.push((
                     format!("/intercept/{k}/zones/{n}"),
@@ -65,7 +66,7 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
         .unwrap_or_default();
     for (k, p) in &standing.retreat_during_combat {
         commander(k, "retreat_during_combat", "Romans [10.2]", &mut out);
-        if let Some(at) = &p.at_odds {
+        if let Some(at) = p.given().and_then(|p| p.at_odds.as_ref()) {
             if !columns.contains(at) {
                 out.push((
                     format!("/retreat_during_combat/{k}/at_odds"),

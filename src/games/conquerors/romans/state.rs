@@ -159,6 +159,14 @@ pub struct State {
     /// `fleets.rs`).
     #[serde(default, skip_serializing_if = "super::fleets::NavalState::is_empty")]
     pub naval: super::fleets::NavalState,
+    /// A Campaign Phase stopped at a decision its owner asked to take in person, and its
+    /// continuation (`pause.rs`, `conquerors::pause`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Box<super::pause::RomansPaused>>,
+    /// While a Campaign Phase resolves: the answers given in person so far (never in a state
+    /// between entries).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asking: Option<crate::games::conquerors::pause::Asking>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

@@ -136,3 +136,127 @@ fn alexandros_9_3_macedonian_evades_on_one_to_four() {
     }
     assert!(rolls.iter().any(|r| *r <= 4) && rolls.iter().any(|r| *r > 4));
 }
+
+/// Gandara (Persian-controlled, in the Indian area): Craterus' army against an Indian army of
+/// three units; Arachosia and Bactria, the Persian neighbours, are closed to Indians (8.3).
+fn gandara() -> State {
+    let mut s = summer_334();
+    for p in ["Gandara"] {
+        for u in s.field_units(Side::Persian, p) {
+            if !u.starts_with("indian") {
+                s.units.get_mut(&u).unwrap().place = Place::Removed;
+            }
+        }
+    }
+    put(
+        &mut s,
+        &["Craterus", "phalanx-1", "phalanx-2", "phalanx-3"],
+        prov("Gandara"),
+    );
+    put(&mut s, &["indian-infantry-05"], prov("Gandara"));
+    control::update(&mut s);
+    s
+}
+
+fn indian_evasion(s: &mut State, seed: u8) -> Vec<legatus::ruleset::Event> {
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("evade_battle: {Gandara: Arachosia}"),
+    )]);
+    let mut ev = submit_nightfall(s, orders("moves: []"), &st, &mut dice(seed)).unwrap();
+    ev.extend(submit_nightfall(s, orders("moves: []"), &st, &mut dice(seed)).unwrap());
+    ev
+}
+
+#[test]
+fn alexandros_9_3_indian_army_evades_only_into_india() {
+    use legatus::games::alexandros::state::Host;
+    // Upper India is Independent and nobody contests it: the Indians have nowhere to go, so
+    // no evasion roll, though Arachosia is a friendly neighbour (8.3: Indians only in India).
+    let mut s = gandara();
+    assert_eq!(s.host_units(Side::Persian, "Gandara", Host::Indian).len(), 3);
+    let ev = indian_evasion(&mut s, 1);
+    assert!(
+        ev.iter().any(|e| e.rule == "Alexandros 9.3"
+            && e.text.contains("cannot evade")
+            && e.text.contains("Gandara")),
+        "{ev:#?}"
+    );
+    assert!(!ev.iter().any(|e| e.text.contains("evasion roll")), "{ev:#?}");
+    // Upper India held for the Persian side (emptied, its control left Persian): the Indians
+    // may evade there, and only there, whatever the order asked.
+    let mut moved = false;
+    for seed in 1..20 {
+        let mut s = gandara();
+        for u in s.field_units(Side::Persian, "Upper India") {
+            s.units.get_mut(&u).unwrap().place = Place::Removed;
+        }
+        s.leaders.get_mut("Porus").unwrap().place = Place::Removed;
+        s.control.insert(
+            "Upper India".into(),
+            legatus::games::alexandros::state::Ctl::Persian,
+        );
+        let ev = indian_evasion(&mut s, seed);
+        assert!(
+            ev.iter().any(|e| e.rule == "Alexandros 9.3"
+                && e.text.contains("Arachosia is not open")
+                && e.text.contains("Upper India")),
+            "{ev:#?}"
+        );
+        assert_ne!(s.units["indian-infantry-03"].place, prov("Arachosia"));
+        if ev.iter().any(|e| e.text.contains("evades the battle in Gandara")) {
+            moved = true;
+            assert_eq!(s.units["indian-infantry-03"].place, prov("Upper India"), "{ev:#?}");
+        }
+    }
+    assert!(moved);
+}
+
+#[test]
+fn alexandros_8_3_persian_army_beaten_in_syria_does_not_retreat_into_arabia() {
+    use legatus::games::alexandros::tactical::BattleResult;
+    use legatus::games::alexandros::{battle, sequence};
+    // Syria as above, with a Persian army of three and a Macedonian one of three: a battle on
+    // the Tactical Display. Arabia is the only Persian neighbour, and closed to Persians (8.3).
+    let mut s = syria();
+    put(&mut s, &["phalanx-6"], prov("Syria"));
+    put(
+        &mut s,
+        &["persian-cavalry-06", "persian-infantry-01"],
+        prov("Syria"),
+    );
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("{retreat_to: {Syria: Arabia}}"),
+    )]);
+    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(3)).unwrap();
+    ev.extend(submit(&mut s, orders("moves: []"), &st, &mut dice(3)).unwrap());
+    let mut syria_fought = false;
+    while let Some(b) = s.battle.take() {
+        let mut r = BattleResult {
+            nightfall: true,
+            ..Default::default()
+        };
+        if b.province == "Syria" {
+            syria_fought = true;
+            r = BattleResult {
+                winner: Some(Side::Macedonian),
+                loser_must_retreat: Some(Side::Persian),
+                ..Default::default()
+            };
+        }
+        battle::apply_result_for(&mut s, &b.province, b.host, &r, &st, &mut ev);
+        sequence::continue_combat(&mut s, &st, &[], None, &mut dice(1), &mut ev).unwrap();
+    }
+    assert!(syria_fought, "{ev:#?}");
+    let e = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 10.20" && e.text.contains("from Syria"))
+        .unwrap_or_else(|| panic!("{ev:#?}"));
+    // Not Arabia, though asked and though it is the only friendly neighbour: the survivors
+    // fall back on an enemy-controlled province (10.20's last tier), the first by name.
+    assert!(e.text.contains("to Cilicia"), "{e:?}");
+    for u in ["persian-cavalry-05", "persian-cavalry-06", "persian-infantry-01"] {
+        assert_eq!(s.units[u].place, prov("Cilicia"), "{u}: {ev:#?}");
+    }
+}

@@ -174,7 +174,10 @@ fn alexandros_9_3_indian_army_evades_only_into_india() {
     // Upper India is Independent and nobody contests it: the Indians have nowhere to go, so
     // no evasion roll, though Arachosia is a friendly neighbour (8.3: Indians only in India).
     let mut s = gandara();
-    assert_eq!(s.host_units(Side::Persian, "Gandara", Host::Indian).len(), 3);
+    assert_eq!(
+        s.host_units(Side::Persian, "Gandara", Host::Indian).len(),
+        3
+    );
     let ev = indian_evasion(&mut s, 1);
     assert!(
         ev.iter().any(|e| e.rule == "Alexandros 9.3"
@@ -182,7 +185,10 @@ fn alexandros_9_3_indian_army_evades_only_into_india() {
             && e.text.contains("Gandara")),
         "{ev:#?}"
     );
-    assert!(!ev.iter().any(|e| e.text.contains("evasion roll")), "{ev:#?}");
+    assert!(
+        !ev.iter().any(|e| e.text.contains("evasion roll")),
+        "{ev:#?}"
+    );
     // Upper India held for the Persian side (emptied, its control left Persian): the Indians
     // may evade there, and only there, whatever the order asked.
     let mut moved = false;
@@ -204,9 +210,16 @@ fn alexandros_9_3_indian_army_evades_only_into_india() {
             "{ev:#?}"
         );
         assert_ne!(s.units["indian-infantry-03"].place, prov("Arachosia"));
-        if ev.iter().any(|e| e.text.contains("evades the battle in Gandara")) {
+        if ev
+            .iter()
+            .any(|e| e.text.contains("evades the battle in Gandara"))
+        {
             moved = true;
-            assert_eq!(s.units["indian-infantry-03"].place, prov("Upper India"), "{ev:#?}");
+            assert_eq!(
+                s.units["indian-infantry-03"].place,
+                prov("Upper India"),
+                "{ev:#?}"
+            );
         }
     }
     assert!(moved);
@@ -256,7 +269,11 @@ fn alexandros_8_3_persian_army_beaten_in_syria_does_not_retreat_into_arabia() {
     // Not Arabia, though asked and though it is the only friendly neighbour: the survivors
     // fall back on an enemy-controlled province (10.20's last tier), the first by name.
     assert!(e.text.contains("to Cilicia"), "{e:?}");
-    for u in ["persian-cavalry-05", "persian-cavalry-06", "persian-infantry-01"] {
+    for u in [
+        "persian-cavalry-05",
+        "persian-cavalry-06",
+        "persian-infantry-01",
+    ] {
         assert_eq!(s.units[u].place, prov("Cilicia"), "{u}: {ev:#?}");
     }
 }

@@ -227,10 +227,65 @@ fn alexandros_9_3_indian_army_evades_only_into_india() {
 
 #[test]
 fn alexandros_8_3_persian_army_beaten_in_syria_does_not_retreat_into_arabia() {
-    use legatus::games::alexandros::tactical::BattleResult;
-    use legatus::games::alexandros::{battle, sequence};
-    // Syria as above, with a Persian army of three and a Macedonian one of three: a battle on
-    // the Tactical Display. Arabia is the only Persian neighbour, and closed to Persians (8.3).
+    // Arabia is the only Persian neighbour of Syria, and closed to Persians (8.3).
+    let mut s = syria_battle();
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("{retreat_to: {Syria: Arabia}}"),
+    )]);
+    let ev = beaten_in_syria(&mut s, &st);
+    let e = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 10.20" && e.text.contains("survivors retreat from Syria"))
+        .unwrap_or_else(|| panic!("{ev:#?}"));
+    // Not Arabia, though asked and though it is the only friendly neighbour: the survivors
+    // fall back on an enemy-controlled province (10.20's last tier), the first by name,
+    // reported as a default.
+    assert!(e.text.contains("to Cilicia"), "{e:?}");
+    assert!(ev.iter().any(|e| e.rule == "Alexandros 10.20"
+        && e.text.contains("asked to retreat to Arabia")
+        && e.text.contains("Cilicia (default")));
+    for u in [
+        "persian-cavalry-05",
+        "persian-cavalry-06",
+        "persian-infantry-01",
+    ] {
+        assert_eq!(s.units[u].place, prov("Cilicia"), "{u}: {ev:#?}");
+    }
+}
+
+#[test]
+fn alexandros_10_20_retreat_destination_is_the_losers_else_a_reported_default() {
+    // The same defeat in Syria: the Persian names Egypt, in the best tier open to him.
+    let mut s = syria_battle();
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("{retreat_to: {Syria: Egypt}}"),
+    )]);
+    let ev = beaten_in_syria(&mut s, &st);
+    assert_eq!(
+        s.units["persian-infantry-01"].place,
+        prov("Egypt"),
+        "{ev:#?}"
+    );
+    assert!(!ev
+        .iter()
+        .any(|e| e.text.contains("(default, the first by name")));
+    // Nothing said: the first by name, reported.
+    let mut s = syria_battle();
+    let ev = beaten_in_syria(&mut s, &BTreeMap::new());
+    assert_eq!(
+        s.units["persian-infantry-01"].place,
+        prov("Cilicia"),
+        "{ev:#?}"
+    );
+    assert!(ev
+        .iter()
+        .any(|e| e.rule == "Alexandros 10.20" && e.text.contains("gave no standing retreat_to")));
+}
+
+/// Syria as [`syria`], with armies of three on each side: a battle on the Tactical Display.
+fn syria_battle() -> State {
     let mut s = syria();
     put(&mut s, &["phalanx-6"], prov("Syria"));
     put(
@@ -238,12 +293,19 @@ fn alexandros_8_3_persian_army_beaten_in_syria_does_not_retreat_into_arabia() {
         &["persian-cavalry-06", "persian-infantry-01"],
         prov("Syria"),
     );
-    let st = BTreeMap::from([(
-        "persian".to_string(),
-        standing("{retreat_to: {Syria: Arabia}}"),
-    )]);
-    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(3)).unwrap();
-    ev.extend(submit(&mut s, orders("moves: []"), &st, &mut dice(3)).unwrap());
+    s
+}
+
+/// Plays the turn; the battle in Syria is handed back as a Macedonian win that the Persian
+/// must leave (10.20), any other as nightfall.
+fn beaten_in_syria(
+    s: &mut State,
+    st: &BTreeMap<String, legatus::games::alexandros::orders::Standing>,
+) -> Vec<legatus::ruleset::Event> {
+    use legatus::games::alexandros::tactical::BattleResult;
+    use legatus::games::alexandros::{battle, sequence};
+    let mut ev = submit_nightfall(s, orders("moves: []"), st, &mut dice(3)).unwrap();
+    ev.extend(submit(s, orders("moves: []"), st, &mut dice(3)).unwrap());
     let mut syria_fought = false;
     while let Some(b) = s.battle.take() {
         let mut r = BattleResult {
@@ -258,22 +320,9 @@ fn alexandros_8_3_persian_army_beaten_in_syria_does_not_retreat_into_arabia() {
                 ..Default::default()
             };
         }
-        battle::apply_result_for(&mut s, &b.province, b.host, &r, &st, &mut ev);
-        sequence::continue_combat(&mut s, &st, &[], None, &mut dice(1), &mut ev).unwrap();
+        battle::apply_result_for(s, &b.province, b.host, &r, st, &mut ev);
+        sequence::continue_combat(s, st, &[], None, &mut dice(1), &mut ev).unwrap();
     }
     assert!(syria_fought, "{ev:#?}");
-    let e = ev
-        .iter()
-        .find(|e| e.rule == "Alexandros 10.20" && e.text.contains("from Syria"))
-        .unwrap_or_else(|| panic!("{ev:#?}"));
-    // Not Arabia, though asked and though it is the only friendly neighbour: the survivors
-    // fall back on an enemy-controlled province (10.20's last tier), the first by name.
-    assert!(e.text.contains("to Cilicia"), "{e:?}");
-    for u in [
-        "persian-cavalry-05",
-        "persian-cavalry-06",
-        "persian-infantry-01",
-    ] {
-        assert_eq!(s.units[u].place, prov("Cilicia"), "{u}: {ev:#?}");
-    }
+    ev
 }

@@ -93,6 +93,7 @@ impl Battle {
             &orders.refill,
             &orders.reserve_defenders,
             &orders.rejoin,
+            &orders.rally_into,
         );
         let rallied = self.rally_rolls(pack, side, &orders.rally, dice, &mut ev)?;
         self.movement(pack, n, side, orders, &mut ev)?;

@@ -769,4 +769,18 @@ fn alexandros_10_18_owner_chooses_the_box_when_the_reserve_is_enemy_held() {
         "{t}"
     );
     assert!(!t.contains("no rally_into box"), "{t}");
+    // A name that is no box a rallied unit may take is refused before any die.
+    let mut b = granicus_battle(&p);
+    at_round(&p, &mut b, 2);
+    b.phase = Phase::Round(2, Side::Persian);
+    let o = BattleOrders {
+        rally_into: vec!["Routed".into()],
+        attacks: vec![attack("Left", None, &[])],
+        ..BattleOrders::default()
+    };
+    let why = illegal(b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()));
+    assert!(
+        why.contains("Alexandros 10.18") && why.contains("Center, Left"),
+        "{why}"
+    );
 }

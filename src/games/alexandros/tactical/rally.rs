@@ -8,7 +8,29 @@ use super::{side_name, Battle};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
+/// Alexandros 10.18: the own boxes a rallied unit may be sent to when the enemy holds the
+/// Reserve.
+pub const RALLY_BOXES: [&str; 5] = ["Center", "Left", "Right", "LeftOutflank", "RightOutflank"];
+
 impl Battle {
+    /// Alexandros 10.18: a `rally_into` list names only own boxes other than the Reserve and
+    /// the Routed Units box (`RALLY_BOXES`). Error: the first other name, with the choices.
+    pub fn check_rally_into(list: &[String]) -> Result<(), RuleError> {
+        for b in list {
+            if !RALLY_BOXES.contains(&b.as_str()) {
+                return Err(RuleError::illegal(
+                    format!("rally_into {b}"),
+                    "Alexandros 10.18",
+                    format!(
+                        "a rallied unit goes to the Reserve, or with the Reserve enemy-held to one of {}",
+                        RALLY_BOXES.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Alexandros 10.18: the listed units must be routed units of `side` that began the round
     /// stacked with a leader other than Darius.
     pub fn check_rallies(&self, side: Side, list: &[String]) -> Result<(), RuleError> {
@@ -137,7 +159,7 @@ impl Battle {
                         .map(String::as_str)
                         .filter(|b| *b != "Reserve"),
                 )
-                .chain(["Center", "Left", "Right", "LeftOutflank", "RightOutflank"])
+                .chain(RALLY_BOXES)
                 .collect();
             for b in order {
                 let Some(def) = pack.board.get(b) else {

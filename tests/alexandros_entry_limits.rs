@@ -326,3 +326,56 @@ fn beaten_in_syria(
     assert!(syria_fought, "{ev:#?}");
     ev
 }
+
+#[test]
+fn alexandros_9_3_raiders_evade_a_battle_only_into_their_province_of_origin() {
+    // Arab raiders from Arabia have ridden into Syria and meet Parmenio's army there; Egypt,
+    // Cilicia and Mesopotamia are Persian too, but raiders evade only home (9.3).
+    let setup = || {
+        let mut s = summer_334();
+        // No battle in Ionia, so that the Syrian evasion roll comes from the seed.
+        for p in ["Syria", "Ionia"] {
+            for u in s.field_units(Side::Persian, p) {
+                s.units.get_mut(&u).unwrap().place = Place::Removed;
+            }
+        }
+        put(
+            &mut s,
+            &["Parmenio", "phalanx-1", "phalanx-2", "phalanx-3"],
+            prov("Syria"),
+        );
+        let arabs = ["arabs-1", "arabs-2", "arabs-3"];
+        put(&mut s, &arabs, prov("Syria"));
+        for c in arabs {
+            s.units.get_mut(c).unwrap().owner = Side::Persian;
+            s.raid_origin.insert(c.to_string(), "Arabia".to_string());
+        }
+        assert!(control::controls(&s, Side::Persian, "Egypt"));
+        s
+    };
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("evade_battle: {Syria: Egypt}"),
+    )]);
+    let mut evaded = false;
+    for seed in 1..20 {
+        let mut s = setup();
+        let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap();
+        ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(seed)).unwrap());
+        assert!(
+            ev.iter().any(|e| e.rule == "Alexandros 9.3"
+                && e.text.contains("Egypt is not open")
+                && e.text.contains("evade to Arabia")),
+            "{ev:#?}"
+        );
+        assert_ne!(s.units["arabs-1"].place, prov("Egypt"));
+        if ev
+            .iter()
+            .any(|e| e.text.contains("evades the battle in Syria to Arabia"))
+        {
+            evaded = true;
+            assert_eq!(s.units["arabs-1"].place, prov("Arabia"), "{ev:#?}");
+        }
+    }
+    assert!(evaded);
+}

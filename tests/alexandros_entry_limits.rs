@@ -379,3 +379,39 @@ fn alexandros_9_3_raiders_evade_a_battle_only_into_their_province_of_origin() {
     }
     assert!(evaded);
 }
+
+#[test]
+fn alexandros_14_3_raiders_evading_minor_combat_never_join_other_raiders() {
+    // One Arab raider in Syria facing Parmenio's two phalanxes; two more Arabs hold Egypt.
+    let mut s = summer_334();
+    for u in s.field_units(Side::Persian, "Syria") {
+        s.units.get_mut(&u).unwrap().place = Place::Removed;
+    }
+    put(
+        &mut s,
+        &["Parmenio", "phalanx-1", "phalanx-2"],
+        prov("Syria"),
+    );
+    for (c, at) in [
+        ("arabs-1", "Syria"),
+        ("arabs-2", "Egypt"),
+        ("arabs-3", "Egypt"),
+    ] {
+        put(&mut s, &[c], prov(at));
+        s.units.get_mut(c).unwrap().owner = Side::Persian;
+        s.raid_origin.insert(c.to_string(), "Arabia".to_string());
+    }
+    control::update(&mut s);
+    let st = BTreeMap::from([(
+        "persian".to_string(),
+        standing("{evade_minor_combat: always, retreat_to: {Syria: Egypt}}"),
+    )]);
+    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap();
+    ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap());
+    let e = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 9.2" && e.text.contains("named no open province"))
+        .unwrap_or_else(|| panic!("{ev:#?}"));
+    assert!(!e.text.contains("Egypt"), "{e:?}");
+    assert_ne!(s.units["arabs-1"].place, prov("Egypt"), "{ev:#?}");
+}

@@ -282,6 +282,10 @@ pub fn retreat_destination(
         if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
+        // 14.3 (ruling 24): raiders never join other raiders, in a retreat either.
+        if host == Host::Raiders && !state.host_units(side, &n, Host::Raiders).is_empty() {
+            continue;
+        }
         let tier = if control::is_contested(state, &n) {
             1
         } else if control::controls(state, side, &n) {

@@ -213,6 +213,10 @@ pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<Strin
         if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
+        // 14.3 (ruling 24): raiders never join other raiders, by evasion or retreat either.
+        if host == Host::Raiders && !state.host_units(side, &n, Host::Raiders).is_empty() {
+            continue;
+        }
         if control::is_contested(state, &n) {
             contested.push(n);
         } else if control::controls(state, side, &n) {

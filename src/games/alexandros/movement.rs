@@ -362,6 +362,19 @@ pub fn move_raiders(
         return Ok(());
     };
     crossing(state, side, &from, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+    // 14.3: raiders never join other forces, other raiders included, and a group that has
+    // split never joins up again (ruling 24): no raider enters a province other raiders hold.
+    let there = state.host_units(side, &m.to, super::state::Host::Raiders);
+    if let Some(o) = there.iter().find(|u| !m.units.contains(u)) {
+        return Err(illegal(
+            &order,
+            "14.3",
+            format!(
+                "raiders may not join other raiders: {o} already stands in {}",
+                m.to
+            ),
+        ));
+    }
     for u in &m.units {
         let us = state.units.get_mut(u).unwrap();
         us.place = Place::Province(m.to.clone());

@@ -866,3 +866,38 @@ fn alexandros_14_3_raiders_never_join_other_raiders() {
     assert_eq!(s.units["arabs-1"].place, prov("Egypt"));
     assert_eq!(s.units["arabs-2"].place, prov("Babylonia"));
 }
+
+#[test]
+fn alexandros_14_3_template_lists_the_raiders_and_where_they_may_go() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    for (c, at) in [
+        ("arabs-1", "Arabia"),
+        ("arabs-2", "Arabia"),
+        ("arabs-3", "Syria"),
+    ] {
+        let u = s.units.get_mut(c).unwrap();
+        u.place = prov(at);
+        u.owner = Side::Persian;
+    }
+    let t = Alexandros.template(&s, "persian");
+    let line = |p: &str| {
+        t.lines()
+            .find(|l| l.contains(&format!("# in {p}; to one of:")))
+            .unwrap_or_else(|| panic!("{t}"))
+            .to_string()
+    };
+    let arabia = line("Arabia");
+    assert!(arabia.contains("units: [arabs-1, arabs-2]"), "{arabia}");
+    assert!(
+        arabia.contains("Egypt") && !arabia.contains("Syria"),
+        "{arabia}"
+    );
+    let syria = line("Syria");
+    assert!(
+        syria.contains("Egypt") && !syria.contains("Arabia"),
+        "{syria}"
+    );
+    // The Macedonian is shown no raiders.
+    assert!(!Alexandros.template(&s, "macedonian").contains("raiders:"));
+}

@@ -386,3 +386,47 @@ pub fn move_raiders(
     ));
     Ok(())
 }
+
+/// Alexandros 14.3: the Persian's raiders on the map, a group per province, each with the
+/// provinces it may move to this turn (each tried as the move on a copy: 8.2 borders, and no
+/// province other raiders hold, ruling 24), or why it may not move. Nothing without raiders.
+pub fn raider_template(state: &State, t: &mut String) {
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (c, u) in &state.units {
+        if u.owner == Side::Persian && state.host_of(c) == super::state::Host::Raiders {
+            if let Place::Province(p) = &u.place {
+                groups.entry(p.clone()).or_default().push(c.clone());
+            }
+        }
+    }
+    if groups.is_empty() {
+        return;
+    }
+    t.push_str("  raiders:   # raiders move without a leader, one province, never into a province other raiders hold (Alexandros 14.3)\n");
+    for (p, units) in &groups {
+        let to: Vec<String> = state
+            .neighbours(p)
+            .into_iter()
+            .filter(|n| {
+                let m = super::orders::RaiderMove {
+                    units: units.clone(),
+                    to: n.clone(),
+                };
+                move_raiders(&mut state.clone(), Side::Persian, &m, &mut Vec::new()).is_ok()
+            })
+            .collect();
+        if to.is_empty() {
+            t.push_str(&format!(
+                "    # the raiders in {p} ({}) cannot move this turn: every border is closed to them or leads to other raiders\n",
+                units.join(", ")
+            ));
+        } else {
+            t.push_str(&format!(
+                "    # - {{units: [{}], to: PROVINCE}}   # in {p}; to one of: {}\n",
+                units.join(", "),
+                to.join(", ")
+            ));
+        }
+    }
+    t.push_str("    []\n");
+}

@@ -363,7 +363,7 @@ pub fn mutiny_with(
         format!(
             "mutiny! (roll {r}, {}): {} withdrawn",
             crate::view::count(n as usize, "objective"),
-            crate::view::count(k as usize, "unit")
+            crate::view::count(k, "unit")
         ),
     ));
     let mut units: Vec<String> = state

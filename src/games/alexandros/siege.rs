@@ -344,8 +344,8 @@ fn resolve(
     let garrison: Vec<String> = plan
         .garrison
         .iter()
+        .filter(|g| state.units[g.as_str()].place == Place::City(city.clone()))
         .cloned()
-        .filter(|g| state.units[g].place == Place::City(city.clone()))
         .collect();
     let d = differential(
         plan.infantry.len() as u32,

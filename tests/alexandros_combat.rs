@@ -1278,3 +1278,36 @@ fn alexandros_14_3_counter_mix_is_a_design_limit_excess_raiders_ignored() {
     assert_eq!(n, 4, "{e}");
     assert!(!e.contains("ignored"), "{e}");
 }
+
+#[test]
+fn alexandros_9_2_evasion_destination_is_the_defenders_else_a_reported_default() {
+    // Cilicia with a Persian cavalry unit (it may evade) instead of the Royal Guard.
+    let setup = || {
+        let mut s = cilicia();
+        put(&mut s, &["royal-guard"], Place::Pool);
+        put(&mut s, &["persian-cavalry-05"], prov("Cilicia"));
+        s
+    };
+    let play = |persian: &str| {
+        let mut s = setup();
+        let st = BTreeMap::from([("persian".to_string(), standing(persian))]);
+        let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap();
+        ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(1)).unwrap());
+        ev
+    };
+    let ev = play("{evade_minor_combat: always}");
+    assert!(
+        ev.iter().any(|e| e.rule == "Alexandros 9.2"
+            && e.text
+                .contains("named no open province to evade to from Cilicia")
+            && e.text.contains("(default; open: ")),
+        "{ev:#?}"
+    );
+    let ev = play("{evade_minor_combat: always, retreat_to: {Cilicia: Syria}}");
+    assert!(
+        !ev.iter().any(|e| e.text.contains("named no open province")),
+        "{ev:#?}"
+    );
+    assert!(ev.iter().any(|e| e.rule == "Alexandros 9.2"
+        && (e.text.contains("evades to Syria") || e.text.contains("fails to evade"))));
+}

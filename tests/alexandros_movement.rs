@@ -824,3 +824,80 @@ fn alexandros_8_1_a_move_with_several_rule_problems_is_refused_with_each() {
         "a refused order changes nothing"
     );
 }
+
+#[test]
+fn alexandros_14_3_raiders_never_join_other_raiders() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    for (c, at) in [
+        ("arabs-1", "Arabia"),
+        ("arabs-2", "Arabia"),
+        ("arabs-3", "Syria"),
+    ] {
+        let u = s.units.get_mut(c).unwrap();
+        u.place = prov(at);
+        u.owner = Side::Persian;
+        u.steps = 1;
+    }
+    // Into a province other raiders hold: refused.
+    let r = submit(
+        &mut s.clone(),
+        orders("raiders: [{units: [arabs-1], to: Syria}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 14.3");
+    // A group that splits may not join up again, not even in the same turn.
+    let r = submit(
+        &mut s.clone(),
+        orders("raiders: [{units: [arabs-1], to: Egypt}, {units: [arabs-2], to: Egypt}]"),
+        &no_standing(),
+        &mut dice(1),
+    );
+    refused(r, "Alexandros 14.3");
+    // Moving as one group, or apart, is allowed.
+    submit(
+        &mut s,
+        orders("raiders: [{units: [arabs-1], to: Egypt}, {units: [arabs-2], to: Babylonia}]"),
+        &no_standing(),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["arabs-1"].place, prov("Egypt"));
+    assert_eq!(s.units["arabs-2"].place, prov("Babylonia"));
+}
+
+#[test]
+fn alexandros_14_3_template_lists_the_raiders_and_where_they_may_go() {
+    let mut s = summer_334();
+    submit(&mut s, orders("moves: []"), &no_standing(), &mut dice(1)).unwrap();
+    for (c, at) in [
+        ("arabs-1", "Arabia"),
+        ("arabs-2", "Arabia"),
+        ("arabs-3", "Syria"),
+    ] {
+        let u = s.units.get_mut(c).unwrap();
+        u.place = prov(at);
+        u.owner = Side::Persian;
+    }
+    let t = Alexandros.template(&s, "persian");
+    let line = |p: &str| {
+        t.lines()
+            .find(|l| l.contains(&format!("# in {p}; to one of:")))
+            .unwrap_or_else(|| panic!("{t}"))
+            .to_string()
+    };
+    let arabia = line("Arabia");
+    assert!(arabia.contains("units: [arabs-1, arabs-2]"), "{arabia}");
+    assert!(
+        arabia.contains("Egypt") && !arabia.contains("Syria"),
+        "{arabia}"
+    );
+    let syria = line("Syria");
+    assert!(
+        syria.contains("Egypt") && !syria.contains("Arabia"),
+        "{syria}"
+    );
+    // The Macedonian is shown no raiders.
+    assert!(!Alexandros.template(&s, "macedonian").contains("raiders:"));
+}

@@ -150,3 +150,47 @@ fn alexandros_14_2_greek_mercenaries_in_the_pool_join_agis() {
     }
     assert!(broke);
 }
+
+#[test]
+fn alexandros_15_6_bessus_default_never_beside_raiders() {
+    use legatus::games::alexandros::data::Side;
+    use legatus::games::alexandros::objectives::bessus_places;
+    use legatus::games::alexandros::state::Host;
+    // No Persian main army anywhere: the default cannot follow one.
+    let bare = || {
+        let mut s = darius_caught();
+        let codes: Vec<String> = s.units.keys().cloned().collect();
+        for c in codes {
+            if s.units[&c].owner == Side::Persian
+                && matches!(s.units[&c].place, Place::Province(_))
+                && s.host_of(&c) == Host::Main
+            {
+                s.units.get_mut(&c).unwrap().place = Place::Removed;
+            }
+        }
+        // Arab raiders hold the first place Bessus could go (14.3: they keep it Persian).
+        let first = bessus_places(&s)
+            .into_iter()
+            .find(|p| s.pack.province(p).is_some())
+            .unwrap();
+        put(&mut s, &["arabs-1", "arabs-2", "arabs-3"], prov(&first));
+        for c in ["arabs-1", "arabs-2", "arabs-3"] {
+            s.units.get_mut(c).unwrap().owner = Side::Persian;
+        }
+        (s, first)
+    };
+    let (mut s, first) = bare();
+    assert!(bessus_places(&s).contains(&first));
+    let ev = play(&mut s, "{}");
+    let e = ev.iter().find(|e| e.rule == "Alexandros 15.6").unwrap();
+    assert!(e.text.contains("(default"), "{e:?}");
+    assert_ne!(s.leaders["Bessus"].place, prov(&first), "{ev:#?}");
+    assert!(
+        s.host_units(Side::Persian, &first, Host::Raiders).len() == 3,
+        "the raiders stay where they were"
+    );
+    // The Persian may still choose that province himself (15.6: any Persian-controlled one).
+    let (mut s, first) = bare();
+    let ev = play(&mut s, &format!("bessus: [{first}]"));
+    assert_eq!(s.leaders["Bessus"].place, prov(&first), "{ev:#?}");
+}

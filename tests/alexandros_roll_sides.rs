@@ -186,3 +186,42 @@ fn alexandros_8_6_forced_march_attrition_is_the_macedonians() {
     .unwrap();
     assert_eq!(sides(&d, "forced-march attrition"), [side("macedonian")]);
 }
+
+#[test]
+fn alexandros_14_2_spartan_revolt_and_mercenary_rolls_are_the_persians() {
+    use legatus::games::alexandros::data::Side;
+    use legatus::games::alexandros::Alexandros;
+    use legatus::ruleset::Ruleset;
+    let mut s = summer_334();
+    clear_track(&mut s);
+    s.turn = (2..=46u8)
+        .find(|n| s.pack.turn(*n).unwrap().spartan_revolt)
+        .unwrap();
+    // No battle in Ionia: every roll of the turn is drawn from the dice given here.
+    for u in s.field_units(Side::Persian, "Ionia") {
+        s.units.get_mut(&u).unwrap().place = Place::Removed;
+    }
+    for l in s.field_leaders(Side::Persian, "Ionia") {
+        s.leaders.get_mut(&l).unwrap().place = Place::Removed;
+    }
+    s.eliminate("greek-mercenaries-1");
+    let mut broke = false;
+    for seed in 1..40 {
+        let mut t = s.clone();
+        let mut d = dice(seed);
+        submit(&mut t, orders("moves: []"), &no_standing(), &mut d).unwrap();
+        if Alexandros.pending(&t).step.ends_with("persian-movement") {
+            submit(&mut t, orders("moves: []"), &no_standing(), &mut d).unwrap();
+        }
+        assert_eq!(sides(&d, "Spartan Revolt"), [side("persian")]);
+        if t.spartan_revolt {
+            broke = true;
+            assert_eq!(
+                sides(&d, "Greek Mercenaries joining Agis"),
+                [side("persian")]
+            );
+            break;
+        }
+    }
+    assert!(broke);
+}

@@ -239,3 +239,46 @@ fn alexandros_11_4_defending_leader_rolls_for_each_garrison_step_lost() {
     }
     assert!(seen);
 }
+
+#[test]
+fn alexandros_11_5_the_besieged_names_the_garrison_step_a_sortie_costs() {
+    // Sardis with two garrison units; Parmenio besieges it with the Siege Train.
+    let setup = || {
+        let mut s = ionia();
+        put(&mut s, &["siege-train"], prov("Ionia"));
+        put(
+            &mut s,
+            &["persian-infantry-01"],
+            Place::City("Sardis".into()),
+        );
+        s
+    };
+    let sieges = "{Sardis: {leaders: [Parmenio], units: [phalanx-1, siege-train]}}";
+    let mut s = setup();
+    let ev = besiege(
+        &mut s,
+        sieges,
+        &st("{sortie: always, losses: [persian-levy-01]}"),
+        1,
+    );
+    let e = ev
+        .iter()
+        .find(|e| e.rule == "Alexandros 11.5" && e.text.contains("a sortie from Sardis"))
+        .unwrap_or_else(|| panic!("{ev:#?}"));
+    assert!(e.text.contains("persian-levy-01 loses a step"), "{e:?}");
+    assert!(!ev
+        .iter()
+        .any(|e| e.text.contains("pays the sortie's step (default)")));
+    // Nothing said: the first garrison unit by code, reported as the default.
+    let mut s = setup();
+    let ev = besiege(&mut s, sieges, &st("{sortie: always}"), 1);
+    assert!(
+        ev.iter().any(|e| e.rule == "Alexandros 11.5"
+            && e.text
+                .contains("persian-infantry-01 pays the sortie's step (default)")),
+        "{ev:#?}"
+    );
+    assert!(ev
+        .iter()
+        .any(|e| e.text.contains("persian-infantry-01 loses a step")));
+}

@@ -436,3 +436,47 @@ fn debug_run(s: &legatus::games::alexandros::state::State) -> Vec<String> {
     }
     out
 }
+
+#[test]
+fn alexandros_14_3_raiders_need_no_supply_only_in_their_province_of_origin() {
+    use std::collections::BTreeMap;
+    // A raid from Scythia: three raiders stay at home, three have ridden into Chorasmia
+    // (another barbarian province, desert-wilderness: attrition every Supply Phase, 7.6).
+    let mut s = summer_334();
+    clear_track(&mut s);
+    for u in s.field_units(Side::Persian, "Ionia") {
+        s.units.get_mut(&u).unwrap().place = Place::Removed;
+    }
+    let home = [
+        "saka-horse-archers-1",
+        "saka-horse-archers-2",
+        "saka-horse-archers-3",
+    ];
+    let away = [
+        "saka-horse-archers-4",
+        "steppe-cavalry-1",
+        "steppe-cavalry-2",
+    ];
+    put(&mut s, &home, prov("Scythia"));
+    put(&mut s, &away, prov("Chorasmia"));
+    for c in home.iter().chain(away.iter()) {
+        s.units.get_mut(*c).unwrap().owner = Side::Persian;
+        s.raid_origin.insert(c.to_string(), "Scythia".to_string());
+    }
+    let st = BTreeMap::new();
+    let mut ev = submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(2)).unwrap();
+    ev.extend(submit_nightfall(&mut s, orders("moves: []"), &st, &mut dice(2)).unwrap());
+    let rolled = |p: &str| {
+        ev.iter().any(|e| {
+            e.rule == "Alexandros 7.4" && e.text.contains(&format!("raiders' army in {p}"))
+        })
+    };
+    assert!(
+        !rolled("Scythia"),
+        "at home: no supply needed (14.3): {ev:#?}"
+    );
+    assert!(
+        rolled("Chorasmia"),
+        "away from home: attrition (14.3, 7.6): {ev:#?}"
+    );
+}

@@ -685,3 +685,102 @@ fn alexandros_10_18_template_offers_only_legal_rallies() {
     );
     assert!(t.contains("none of your units may try to rally"), "{t}");
 }
+
+/// The Granicus, round 2, Persian half-round: Memnon's greek-mercenaries-1 routed with him,
+/// and Macedonian units hold both the Persian Center and the Persian Reserve. Plays the
+/// Persian rally with `rally_into` until a seed where it succeeds; returns the events' text.
+fn rally_with_reserve_held(p: &Pack, rally_into: &[&str]) -> String {
+    (0..200)
+        .find_map(|s| {
+            let mut b = granicus_battle(p);
+            for id in [
+                "greek-mercenaries-1",
+                "greek-mercenaries-2",
+                "persian-cavalry-04",
+            ] {
+                b.units.iter_mut().find(|u| u.id == id).unwrap().place =
+                    Place::new(Side::Persian, "Routed");
+            }
+            for id in ["phalanx-3", "phalanx-4"] {
+                b.units.iter_mut().find(|u| u.id == id).unwrap().place =
+                    Place::new(Side::Persian, "Center");
+            }
+            // The Persian Reserve emptied (its units routed), then taken by phalanx-5.
+            for u in b.units.iter_mut() {
+                if u.place == Place::new(Side::Persian, "Reserve") {
+                    u.place = Place::new(Side::Persian, "Routed");
+                }
+            }
+            b.units
+                .iter_mut()
+                .find(|u| u.id == "phalanx-5")
+                .unwrap()
+                .place = Place::new(Side::Persian, "Reserve");
+            at_round(p, &mut b, 2);
+            b.phase = Phase::Round(2, Side::Persian);
+            let o = BattleOrders {
+                rally: vec!["greek-mercenaries-1".into()],
+                rally_into: rally_into.iter().map(|x| x.to_string()).collect(),
+                ..BattleOrders::default()
+            };
+            // Some own box must attack (10.10): the first that may.
+            let t = ["Left", "Right", "Center", "Reserve"]
+                .iter()
+                .find_map(|from| {
+                    let o = BattleOrders {
+                        attacks: vec![attack(from, None, &[])],
+                        ..o.clone()
+                    };
+                    b.clone()
+                        .apply(p, Side::Persian, &o, None, &mut Dice::from_seed(seed(s)))
+                        .ok()
+                        .map(|ev| texts(&ev))
+                })?;
+            t.contains("rallied").then_some(t)
+        })
+        .expect("a seed where the rally succeeds")
+}
+
+#[test]
+fn alexandros_10_18_owner_chooses_the_box_when_the_reserve_is_enemy_held() {
+    let p = pack();
+    // Said nothing: the first own box that takes it, reported as a default.
+    let t = rally_with_reserve_held(&p, &[]);
+    assert!(t.contains("no rally_into box"), "{t}");
+    assert!(!t.contains("return to the persian Reserve"), "{t}");
+    assert!(!t.contains("return to the persian Center"), "{t}");
+    let default_box = t
+        .split("greek-mercenaries-1 and Memnon return to the persian ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{t}"))
+        .to_string();
+    // Named: the box the owner wants, when it is his and takes the unit.
+    let other = if default_box == "Left" {
+        "Right"
+    } else {
+        "Left"
+    };
+    let t = rally_with_reserve_held(&p, &[other]);
+    assert!(
+        t.contains(&format!(
+            "greek-mercenaries-1 and Memnon return to the persian {other}"
+        )),
+        "{t}"
+    );
+    assert!(!t.contains("no rally_into box"), "{t}");
+    // A name that is no box a rallied unit may take is refused before any die.
+    let mut b = granicus_battle(&p);
+    at_round(&p, &mut b, 2);
+    b.phase = Phase::Round(2, Side::Persian);
+    let o = BattleOrders {
+        rally_into: vec!["Routed".into()],
+        attacks: vec![attack("Left", None, &[])],
+        ..BattleOrders::default()
+    };
+    let why = illegal(b.apply(&p, Side::Persian, &o, None, &mut Dice::deferred()));
+    assert!(
+        why.contains("Alexandros 10.18") && why.contains("Center, Left"),
+        "{why}"
+    );
+}

@@ -381,7 +381,7 @@ fn order_file_standing_orders_every_unknown_name_at_its_place_with_the_nearest()
     let game = macedonian_movement(&t);
     let tpl = ok(&["template", &game, "--side", "macedonian"]);
     let file = format!(
-        "{}standing:\n  losses: [hetairoy, phalanx-1]\n  retreat_to: {{Phyrgia: Ionia, Ionia: Trace}}\n  battle_plan:\n    advance:\n    - {{from: Rigth, to: enemy Left}}\n    attack_from:\n    - {{box: enemy Centre}}\n    pursuit_losses: [hypaspists]\n",
+        "{}standing:\n  losses: [hetairoy, phalanx-1]\n  retreat_to: {{Phyrgia: Ionia, Ionia: Trace}}\n  battle_plan:\n    advance:\n    - {{from: Rigth, to: enemy Left}}\n    attack_from:\n    - {{box: enemy Centre}}\n    pursuit_losses: [hypaspists]\n    rally_into: [Lefft]\n",
         with_orders(&tpl, "  moves: []\n")
     );
     let r = apply_bytes(&t, &game, "macedonian", "standing.yaml", file.as_bytes());
@@ -397,6 +397,7 @@ fn order_file_standing_orders_every_unknown_name_at_its_place_with_the_nearest()
             "did you mean hypaspistoi?",
             "Alexandros 10.20",
         ),
+        ("Lefft", "did you mean Left?", "Alexandros 10.18"),
     ] {
         reported(
             &r.err,

@@ -282,6 +282,10 @@ pub fn retreat_destination(
         if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
+        // 14.3 (ruling 24): raiders never join other raiders, in a retreat either.
+        if host == Host::Raiders && !state.host_units(side, &n, Host::Raiders).is_empty() {
+            continue;
+        }
         let tier = if control::is_contested(state, &n) {
             1
         } else if control::controls(state, side, &n) {
@@ -380,6 +384,22 @@ pub fn apply_result_for(
         let leaders = state.host_leaders(loser, province, h);
         match retreat_destination(state, loser, h, province, wanted) {
             Some(to) => {
+                // 10.20: where to go within the best tier is the loser's (standing
+                // `retreat_to`); said nothing, or named no province of that tier: the first
+                // by name, reported as a default.
+                if wanted != Some(&to) {
+                    ev.push(Event::new(
+                        "Alexandros 10.20",
+                        format!(
+                            "the {} {} for {province}: {to} (default, the first by name of the best it may enter)",
+                            side_name(loser),
+                            match wanted {
+                                Some(w) => format!("asked to retreat to {w}, which is not open or not in the best tier"),
+                                None => "gave no standing retreat_to".to_string(),
+                            }
+                        ),
+                    ));
+                }
                 for u in units {
                     state.units.get_mut(&u).unwrap().place = Place::Province(to.clone());
                 }

@@ -17,20 +17,25 @@ pub const ANY: &str = "any";
 
 /// Alexandros 9.3: where a force evading a battle in `p` may go: an adjacent friendly-controlled
 /// or contested province every counter of it may enter (8.2, 8.3: Indians only to Gandara,
-/// Upper and Lower India); barbarian raiders only into their province of origin.
+/// Upper and Lower India); barbarian and Arab raiders only into their province of origin.
 pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<String> {
     let mut out = minor_combat::destinations(state, side, host, p);
     if side == Side::Persian && host == Host::Raiders {
+        // Ruling 36a: the Arabs of a raid on Arabia are barbarian raiders too (14.3 rolls them
+        // on the barbarian incursion table), so they evade only into Arabia.
+        let raider = |u: &String| {
+            matches!(
+                state.pack.unit(u).map(|x| x.nationality),
+                Some(Nationality::Barbarian | Nationality::Arab)
+            )
+        };
         let origins: Vec<String> = state
             .host_units(side, p, host)
             .iter()
-            .filter(|u| state.pack.unit(u).map(|x| x.nationality) == Some(Nationality::Barbarian))
+            .filter(|u| raider(u))
             .filter_map(|u| state.raid_origin.get(u).cloned())
             .collect();
-        let barbarians = state
-            .host_units(side, p, host)
-            .iter()
-            .any(|u| state.pack.unit(u).map(|x| x.nationality) == Some(Nationality::Barbarian));
+        let barbarians = state.host_units(side, p, host).iter().any(raider);
         if barbarians {
             out.retain(|d| origins.iter().all(|o| o == d) && !origins.is_empty());
         }

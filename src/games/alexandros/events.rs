@@ -64,7 +64,10 @@ pub fn random_events_with(
         }
     }
     if events && t.spartan_revolt && !state.spartan_revolt && !state.revolt_rolls_over() {
-        let r = dice.d6("Spartan Revolt", "Alexandros 14.2")?;
+        // 14.2: the Persian rolls for the revolt.
+        let r = dice
+            .roll_for(super::state::side_name(Side::Persian))
+            .d6("Spartan Revolt", "Alexandros 14.2")?;
         let all = state.treasuries_taken() >= 4;
         if revolt_breaks_out(r, all) {
             state.spartan_revolt = true;
@@ -222,7 +225,10 @@ pub fn revolt_mercenaries(
     if pool.is_empty() {
         return Ok(());
     }
-    let r = dice.d6("Greek Mercenaries joining Agis", "Alexandros 14.2")?;
+    // 14.2: the mercenaries' die follows the revolt roll, the Persian's too.
+    let r = dice
+        .roll_for(super::state::side_name(Side::Persian))
+        .d6("Greek Mercenaries joining Agis", "Alexandros 14.2")?;
     let joining: Vec<String> = pool.into_iter().take(r as usize).collect();
     for c in &joining {
         let full = state.full_steps(c);
@@ -357,7 +363,7 @@ pub fn mutiny_with(
         format!(
             "mutiny! (roll {r}, {}): {} withdrawn",
             crate::view::count(n as usize, "objective"),
-            crate::view::count(k as usize, "unit")
+            crate::view::count(k, "unit")
         ),
     ));
     let mut units: Vec<String> = state

@@ -213,6 +213,10 @@ pub fn destinations(state: &State, side: Side, host: Host, p: &str) -> Vec<Strin
         if movement::force_may_enter(state, side, &counters, p, &n).is_err() {
             continue;
         }
+        // 14.3 (ruling 24): raiders never join other raiders, by evasion or retreat either.
+        if host == Host::Raiders && !state.host_units(side, &n, Host::Raiders).is_empty() {
+            continue;
+        }
         if control::is_contested(state, &n) {
             contested.push(n);
         } else if control::controls(state, side, &n) {
@@ -384,7 +388,20 @@ pub fn run(
                             .filter(|t| dests.contains(t))
                             .cloned()
                     })
-                    .unwrap_or_else(|| dests[0].clone());
+                    .unwrap_or_else(|| {
+                        // 9.2: where to evade is the defender's; said nothing (or named a
+                        // province not open), the first open one, reported as a default.
+                        ev.push(Event::new(
+                            "Alexandros 9.2",
+                            format!(
+                                "the {} named no open province to evade to from {p} (decision or standing retreat_to): {} (default; open: {})",
+                                side_name(c.defender),
+                                dests[0],
+                                dests.join(", ")
+                            ),
+                        ));
+                        dests[0].clone()
+                    });
                 // The evading side's roll (9.2).
                 let r = dice.roll_for(side_name(c.defender)).d6(
                     &format!("evasion from minor combat in {p}"),

@@ -648,6 +648,9 @@ fn template(state: &State, side_s: &str) -> String {
                 }
             }
             t.push_str("    []\n");
+            if side == Side::Persian {
+                movement::raider_template(state, &mut t);
+            }
             t.push_str("  sieges: {}   # CITY: LEADER, or CITY: {leaders: [LEADER, ..], units: [UNIT, ..]} (Alexandros 11.1, 11.3)\n");
             if side == Side::Persian && state.option(OPT_SCORCHED) {
                 t.push_str("  scorch: []   # provinces you hold, laid waste at the next Supply Phase (Alexandros 17.1)\n");

@@ -362,6 +362,19 @@ pub fn move_raiders(
         return Ok(());
     };
     crossing(state, side, &from, &m.to).map_err(|(s, w)| illegal(&order, &s, w))?;
+    // 14.3: raiders never join other forces, other raiders included, and a group that has
+    // split never joins up again (ruling 24): no raider enters a province other raiders hold.
+    let there = state.host_units(side, &m.to, super::state::Host::Raiders);
+    if let Some(o) = there.iter().find(|u| !m.units.contains(u)) {
+        return Err(illegal(
+            &order,
+            "14.3",
+            format!(
+                "raiders may not join other raiders: {o} already stands in {}",
+                m.to
+            ),
+        ));
+    }
     for u in &m.units {
         let us = state.units.get_mut(u).unwrap();
         us.place = Place::Province(m.to.clone());
@@ -372,4 +385,48 @@ pub fn move_raiders(
         format!("{} raiders move from {from} to {}", m.units.len(), m.to),
     ));
     Ok(())
+}
+
+/// Alexandros 14.3: the Persian's raiders on the map, a group per province, each with the
+/// provinces it may move to this turn (each tried as the move on a copy: 8.2 borders, and no
+/// province other raiders hold, ruling 24), or why it may not move. Nothing without raiders.
+pub fn raider_template(state: &State, t: &mut String) {
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (c, u) in &state.units {
+        if u.owner == Side::Persian && state.host_of(c) == super::state::Host::Raiders {
+            if let Place::Province(p) = &u.place {
+                groups.entry(p.clone()).or_default().push(c.clone());
+            }
+        }
+    }
+    if groups.is_empty() {
+        return;
+    }
+    t.push_str("  raiders:   # raiders move without a leader, one province, never into a province other raiders hold (Alexandros 14.3)\n");
+    for (p, units) in &groups {
+        let to: Vec<String> = state
+            .neighbours(p)
+            .into_iter()
+            .filter(|n| {
+                let m = super::orders::RaiderMove {
+                    units: units.clone(),
+                    to: n.clone(),
+                };
+                move_raiders(&mut state.clone(), Side::Persian, &m, &mut Vec::new()).is_ok()
+            })
+            .collect();
+        if to.is_empty() {
+            t.push_str(&format!(
+                "    # the raiders in {p} ({}) cannot move this turn: every border is closed to them or leads to other raiders\n",
+                units.join(", ")
+            ));
+        } else {
+            t.push_str(&format!(
+                "    # - {{units: [{}], to: PROVINCE}}   # in {p}; to one of: {}\n",
+                units.join(", "),
+                to.join(", ")
+            ));
+        }
+    }
+    t.push_str("    []\n");
 }

@@ -229,6 +229,9 @@ impl<'a> Found<'a> {
             "pursuit_losses",
             "10.20",
         );
+        for (i, r) in b.rally_into.iter().enumerate() {
+            self.place(format!("{at}/rally_into/{i}"), r, "rally_into", "10.18");
+        }
     }
 
     /// The names of a battle plan at `at` (standing orders for a battle, Alexandros 10).
@@ -258,6 +261,9 @@ impl<'a> Found<'a> {
             "pursuit_losses",
             "10.20",
         );
+        for (i, r) in p.rally_into.iter().enumerate() {
+            self.place(format!("{at}/rally_into/{i}"), r, "rally_into", "10.18");
+        }
     }
 }
 

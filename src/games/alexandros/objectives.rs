@@ -143,8 +143,8 @@ pub fn bessus_places(state: &State) -> Vec<String> {
 
 /// Alexandros 15.6: once Darius has left the board, Bessus becomes Great King where the
 /// Persian's standing `bessus` order says (the first place allowed); with no such order, or
-/// none allowed, with the largest Persian main army (reported as a default); nowhere if the
-/// Persian holds nothing.
+/// none allowed, with the largest Persian main army, else the first place allowed where no
+/// Indian or raider force stands (reported as a default); nowhere if the Persian holds nothing.
 pub fn place_bessus(
     state: &mut State,
     standing: &std::collections::BTreeMap<String, super::orders::Standing>,
@@ -172,7 +172,17 @@ pub fn place_bessus(
                     best = Some((n, p.clone()));
                 }
             }
-            let p = best.map(|(_, p)| p).or_else(|| allowed.first().cloned());
+            // Ruling 36: with no main army anywhere, the first place where he does not stand
+            // beside Indians or raiders, forces he may never join (6.3, 14.3).
+            let apart = |p: &String| {
+                [super::state::Host::Indian, super::state::Host::Raiders]
+                    .iter()
+                    .all(|h| state.host_units(Side::Persian, p, *h).is_empty())
+            };
+            let p = best
+                .map(|(_, p)| p)
+                .or_else(|| allowed.iter().find(|p| apart(p)).cloned())
+                .or_else(|| allowed.first().cloned());
             let why = if wanted.is_empty() {
                 " (default: the Persian gave no standing bessus order)".to_string()
             } else {

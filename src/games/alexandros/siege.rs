@@ -299,7 +299,26 @@ fn resolve(
     let fury = state.option(super::OPT_FURY) && state.fury.contains(&city);
     let mut train_alive = plan.train.is_some();
     if decl.sortie == Some(true) && plan.sortie_possible {
-        let g = plan.garrison[0].clone();
+        // 11.5: the besieged side names the garrison unit that pays the sortie's step (its
+        // standing `losses` list, ruling 42); said nothing: the first by code, reported.
+        let pref = standing
+            .get(side_name(enemy(side)))
+            .and_then(|s| s.losses.clone())
+            .unwrap_or_default();
+        let g = match pref.iter().find(|u| plan.garrison.contains(u)) {
+            Some(u) => u.clone(),
+            None => {
+                ev.push(Event::new(
+                    "Alexandros 11.5",
+                    format!(
+                        "the {} named no garrison unit of {city} in its standing losses: {} pays the sortie's step (default)",
+                        side_name(enemy(side)),
+                        plan.garrison[0]
+                    ),
+                ));
+                plan.garrison[0].clone()
+            }
+        };
         state.lose_step(&g);
         // The sortie roll is the garrison's (11.5), the siege roll the besieger's (11.3).
         let r = dice
@@ -325,8 +344,8 @@ fn resolve(
     let garrison: Vec<String> = plan
         .garrison
         .iter()
+        .filter(|g| state.units[g.as_str()].place == Place::City(city.clone()))
         .cloned()
-        .filter(|g| state.units[g].place == Place::City(city.clone()))
         .collect();
     let d = differential(
         plan.infantry.len() as u32,

@@ -273,19 +273,27 @@ pub fn supply_phase(
             }
             // 6.3: each Persian-side force is a separate army for attrition.
             let mut army = state.host_units(side, p, host);
-            // 14.3: raiders need no supply in their province of origin (a barbarian province).
-            let home = state
+            // 14.3: raiders need no supply while they stay in their province of origin (the
+            // raid's province, recorded when they appear); in another barbarian province, as
+            // in the Empire, they pay attrition like any army. A raider with no recorded
+            // origin (a game saved before origins were kept) is at home in any barbarian
+            // province.
+            let barbarian = state
                 .pack
                 .province(p)
                 .map(|x| x.groups.contains(&super::data::ProvinceGroup::Barbarian))
                 .unwrap_or(false);
             army.retain(|u| {
                 let n = state.pack.unit(u).map(|x| x.nationality);
-                let raider_at_home = home
-                    && matches!(
-                        n,
-                        Some(super::data::Nationality::Barbarian | super::data::Nationality::Arab)
-                    );
+                let raider = matches!(
+                    n,
+                    Some(super::data::Nationality::Barbarian | super::data::Nationality::Arab)
+                );
+                let raider_at_home = raider
+                    && match state.raid_origin.get(u) {
+                        Some(origin) => origin == p,
+                        None => barbarian,
+                    };
                 // 14.2: Spartans need no supply in Hellas.
                 let spartan_at_home = p == super::events::REVOLT_PROVINCE
                     && n == Some(super::data::Nationality::Spartan);

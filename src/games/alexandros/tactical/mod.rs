@@ -171,6 +171,10 @@ pub struct Choices {
     /// Units a leader joins first when his unit is destroyed (10.12 AL).
     #[serde(default)]
     pub rejoin: Vec<String>,
+    /// Own boxes a rallied unit goes to first when the enemy holds the own Reserve (10.18).
+    /// Left out of the saved state when empty (states saved before it read the same).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rally_into: Vec<String>,
 }
 
 impl Choices {
@@ -181,12 +185,14 @@ impl Choices {
         refill: &[String],
         reserve: &[String],
         rejoin: &[String],
+        rally_into: &[String],
     ) {
         for (mine, new) in [
             (&mut self.leaders_first, leaders_first),
             (&mut self.refill, refill),
             (&mut self.reserve_defenders, reserve),
             (&mut self.rejoin, rejoin),
+            (&mut self.rally_into, rally_into),
         ] {
             if !new.is_empty() {
                 *mine = new.to_vec();
@@ -411,6 +417,7 @@ impl Battle {
                 &p.refill,
                 &p.reserve_defenders,
                 &p.rejoin,
+                &p.rally_into,
             );
         }
         match self.phase.clone() {
@@ -421,6 +428,7 @@ impl Battle {
                     &orders.refill,
                     &orders.reserve_defenders,
                     &orders.rejoin,
+                    &orders.rally_into,
                 );
                 Ok(ev)
             }

@@ -69,6 +69,12 @@ pub struct BattleOrders {
     /// reported as a default. Kept until changed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rejoin: Vec<String>,
+    /// Standing choice (Alexandros 10.18): own boxes (`Center`, `Left`, `Right`,
+    /// `LeftOutflank`, `RightOutflank`) a rallied unit goes to first when the enemy holds the
+    /// own Reserve. Not given: Center, Left, Right, then the outflanks, reported as a default.
+    /// Kept until changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rally_into: Vec<String>,
 }
 
 /// A leader's move in the movement phase (Alexandros 10.7, 10.16; ruling R-16): to a

@@ -59,6 +59,11 @@ pub struct BattlePlan {
     /// the strongest leaderless unit in defence, reported as a default.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rejoin: Vec<String>,
+    /// Own boxes a rallied unit goes to first when the enemy holds the own Reserve
+    /// (Alexandros 10.18); not given: Center, Left, Right, then the outflanks, reported as a
+    /// default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rally_into: Vec<String>,
 }
 
 fn always() -> FirePolicy {
@@ -217,6 +222,7 @@ pub fn orders_for(
         refill: plan.refill.clone(),
         reserve_defenders: plan.reserve_defenders.clone(),
         rejoin: plan.rejoin.clone(),
+        rally_into: plan.rally_into.clone(),
         ..BattleOrders::default()
     };
     if plan.rally == RallyPolicy::AllLeaders {

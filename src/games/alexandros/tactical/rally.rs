@@ -8,7 +8,29 @@ use super::{side_name, Battle};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
+/// Alexandros 10.18: the own boxes a rallied unit may be sent to when the enemy holds the
+/// Reserve.
+pub const RALLY_BOXES: [&str; 5] = ["Center", "Left", "Right", "LeftOutflank", "RightOutflank"];
+
 impl Battle {
+    /// Alexandros 10.18: a `rally_into` list names only own boxes other than the Reserve and
+    /// the Routed Units box (`RALLY_BOXES`). Error: the first other name, with the choices.
+    pub fn check_rally_into(list: &[String]) -> Result<(), RuleError> {
+        for b in list {
+            if !RALLY_BOXES.contains(&b.as_str()) {
+                return Err(RuleError::illegal(
+                    format!("rally_into {b}"),
+                    "Alexandros 10.18",
+                    format!(
+                        "a rallied unit goes to the Reserve, or with the Reserve enemy-held to one of {}",
+                        RALLY_BOXES.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Alexandros 10.18: the listed units must be routed units of `side` that began the round
     /// stacked with a leader other than Darius.
     pub fn check_rallies(&self, side: Side, list: &[String]) -> Result<(), RuleError> {
@@ -106,8 +128,9 @@ impl Battle {
     }
 
     /// Alexandros 10.18: rallied units and their leaders go to the Reserve, or if the enemy
-    /// holds it to the first friendly-held box that admits them (Center, Left, Right,
-    /// outflanks). 10.18 sets no bar on their attacking in the round they rally (unlike the
+    /// holds it to the first friendly-held box that admits them: the owner's standing
+    /// `rally_into` boxes first, else Center, Left, Right, the outflanks (reported as a
+    /// default). 10.18 sets no bar on their attacking in the round they rally (unlike the
     /// advance of 10.9), so they may (ruling R-9).
     pub fn place_rallied(
         &mut self,
@@ -122,17 +145,28 @@ impl Battle {
             };
             let t = kind(pack, self.unit(id).expect("unit"));
             let mut dest = None;
-            for b in [
-                "Reserve",
-                "Center",
-                "Left",
-                "Right",
-                "LeftOutflank",
-                "RightOutflank",
-            ] {
+            // 10.18: with the Reserve enemy-held, which other own box takes the unit is the
+            // owner's: his standing `rally_into` boxes first, then the fixed order (a default).
+            let wanted: Vec<String> = self
+                .choices
+                .get(&side)
+                .map(|c| c.rally_into.clone())
+                .unwrap_or_default();
+            let order: Vec<&str> = std::iter::once("Reserve")
+                .chain(
+                    wanted
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|b| *b != "Reserve"),
+                )
+                .chain(RALLY_BOXES)
+                .collect();
+            for b in order {
+                let Some(def) = pack.board.get(b) else {
+                    continue;
+                };
                 let p = Place::new(side, b);
                 let occ = self.occupant(&p);
-                let def = pack.board.get(b).expect("box");
                 let admits = def.allowed.is_empty() || def.allowed.iter().any(|c| c.admits(t));
                 let room = def
                     .capacity
@@ -172,6 +206,17 @@ impl Battle {
             } else {
                 Line::First
             };
+            if p.name != "Reserve" && !wanted.contains(&p.name) {
+                ev.push(Event::new(
+                    "Alexandros 10.18",
+                    format!(
+                        "the {} Reserve is enemy-held and no rally_into box of the {} player takes {id}: the {} (default)",
+                        side_name(side),
+                        side_name(side),
+                        p.name
+                    ),
+                ));
+            }
             let u = self.unit_mut(id);
             u.place = p.clone();
             u.line = line;

@@ -63,6 +63,7 @@ impl Battle {
         // Validation on a copy, no dice.
         let mut work = self.clone();
         work.check_rallies(side, &orders.rally)?;
+        Self::check_rally_into(&orders.rally_into)?;
         work.movement(pack, n, side, orders, &mut Vec::new())?;
         work.check_breakthrough(pack, &mut Vec::new());
         let attacks = if work.ending.is_some() {
@@ -93,6 +94,7 @@ impl Battle {
             &orders.refill,
             &orders.reserve_defenders,
             &orders.rejoin,
+            &orders.rally_into,
         );
         let rallied = self.rally_rolls(pack, side, &orders.rally, dice, &mut ev)?;
         self.movement(pack, n, side, orders, &mut ev)?;

@@ -273,11 +273,12 @@ impl Battle {
             }
         };
         s.push_str(&format!(
-            "  # standing choices, kept until changed: leaders_first: {}; refill (10.6): {}; reserve_defenders (10.5): {}; rejoin (10.12): {}\n",
+            "  # standing choices, kept until changed: leaders_first: {}; refill (10.6): {}; reserve_defenders (10.5): {}; rejoin (10.12): {}; rally_into (10.18): {}\n",
             show(&c.leaders_first),
             show(&c.refill),
             show(&c.reserve_defenders),
-            show(&c.rejoin)
+            show(&c.rejoin),
+            show(&c.rally_into)
         ));
         s
     }

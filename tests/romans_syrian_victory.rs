@@ -223,3 +223,65 @@ fn romans_20_29_in_a_three_player_game_the_highest_total_wins() {
     }
     assert!(o.words.contains("Macedon wins"), "{}", o.words);
 }
+
+/// Sends `by` (side, orders) for the Mutual Diplomacy Phase through `apply`.
+fn diplomacy(
+    s: &mut State,
+    by: &[(&str, &str)],
+    seed: u8,
+) -> Result<Vec<Event>, legatus::ruleset::RuleError> {
+    let p = Romans.pending(s);
+    assert_eq!(p.kind, PendingKind::Sealed, "{p:?}");
+    let standing: BTreeMap<String, Standing> = BTreeMap::new();
+    let ctx = Context {
+        standing: &standing,
+        options: &[],
+        seq: 1,
+    };
+    let sub = Submission {
+        kind: p.kind,
+        step: p.step.clone(),
+        by: by
+            .iter()
+            .map(|(side, o)| (side.to_string(), orders(o)))
+            .collect(),
+    };
+    Romans.apply(s, &ctx, &sub, &mut dice(seed))
+}
+
+#[test]
+fn romans_20_29_a_third_player_macedon_may_not_use_the_alliance_table() {
+    let mut s = syrian_war(&["macedon-third-player", "mutual-diplomacy"]);
+    // The phase is for the table's two ends: Rome (left) and Syria (right).
+    let p = Romans.pending(&s);
+    assert_eq!(p.sides, ["rome", "syria"], "{p:?}");
+    assert!(Romans.template(&s, "macedon").contains("may not use it"));
+    // Macedon's graft is refused (20.29, follow-up): it moves no ally toward anyone.
+    let r = diplomacy(
+        &mut s,
+        &[
+            ("rome", "moves: []"),
+            ("syria", "moves: []"),
+            ("macedon", "diplomacy: {target: sparta, graft: 3}"),
+        ],
+        1,
+    );
+    refused(r, "Romans [20.29]");
+    assert_eq!(s.allies["sparta"].points, 0);
+    assert_eq!(s.treasury["macedon"], 15);
+    // Each table player's graft moves the level toward himself (16.4).
+    diplomacy(
+        &mut s,
+        &[
+            ("rome", "diplomacy: {target: sparta, graft: 2}"),
+            ("syria", "diplomacy: {target: egypt, graft: 3}"),
+        ],
+        1,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.allies["sparta"].toward.as_deref(), Some("rome"));
+    assert_eq!(s.allies["sparta"].points, 2);
+    assert_eq!(s.allies["egypt"].toward.as_deref(), Some("syria"));
+    assert_eq!(s.allies["egypt"].points, 3);
+    assert_eq!((s.treasury["rome"], s.treasury["syria"]), (28, 47));
+}

@@ -29,6 +29,7 @@ pub mod forced_march;
 pub mod interception;
 pub mod landing;
 pub mod movement;
+pub mod mutiny;
 pub mod naval_bases;
 pub mod naval_combat;
 pub mod naval_decisions;
@@ -299,6 +300,7 @@ impl Ruleset for Romans {
             if matches!(st.phase, Phase::Campaign { .. }) {
                 reinforcements::arrive(st, dice, &mut ev)?;
             }
+            mutiny::at_phase_start(st, dice, &mut ev)?;
             let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
             crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, None, false);
             return Ok(ev);
@@ -338,6 +340,7 @@ impl Ruleset for Romans {
         let roma_full = victory::roma_legion_present(st);
         for (i, mv) in o.moves.iter().enumerate() {
             senate::check_posted(st, i, mv)?;
+            mutiny::check_held(st, i, mv)?;
         }
         if o.winter.is_some() || o.diplomacy.is_some() {
             return Err(RuleError::illegal(
@@ -420,6 +423,8 @@ impl Ruleset for Romans {
         } else if st.phase == Phase::Winter {
             winter::begin(st, ctx.standing, dice, &mut ev)?;
         }
+        // [9.69]: a beaten Roman Force's mutiny roll opens Rome's next Campaign Phase.
+        mutiny::at_phase_start(st, dice, &mut ev)?;
         siege_phase::open_siege_phase(st, &mut ev);
         crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
         Ok(ev)

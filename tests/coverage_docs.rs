@@ -32,14 +32,22 @@ fn coverage_docs_name_only_existing_tests() {
         .collect();
     docs.sort();
     assert!(docs.len() >= 4, "{docs:?}");
-    let prefixes = ["alexandros_", "romans_", "macedonians_", "tactical_", "conquerors_"];
+    let prefixes = [
+        "alexandros_",
+        "romans_",
+        "macedonians_",
+        "tactical_",
+        "conquerors_",
+    ];
     let mut missing = Vec::new();
     for doc in &docs {
         let text = std::fs::read_to_string(doc).unwrap();
         let mut named = 0;
         for part in text.split('`').skip(1).step_by(2) {
             if prefixes.iter().any(|p| part.starts_with(p))
-                && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
             {
                 named += 1;
                 if !sources.contains(&format!("fn {part}(")) {
@@ -49,5 +57,8 @@ fn coverage_docs_name_only_existing_tests() {
         }
         assert!(named > 20, "{} names {named} tests", doc.display());
     }
-    assert!(missing.is_empty(), "named but not in tests/ or src/: {missing:#?}");
+    assert!(
+        missing.is_empty(),
+        "named but not in tests/ or src/: {missing:#?}"
+    );
 }

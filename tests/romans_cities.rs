@@ -184,7 +184,10 @@ fn romans_13_24_assault_on_a_class_c_city_falls_and_is_controlled() {
 fn romans_13_54_sacking_ones_own_active_allys_city_errata_e_or_f() {
     let mut s = philip_at_corinth();
     {
-        let a = s.allies.get_mut("achaea").expect("Achaea on the Alliance Table");
+        let a = s
+            .allies
+            .get_mut("achaea")
+            .expect("Achaea on the Alliance Table");
         a.active = Some("macedon".into());
         a.toward = Some("macedon".into());
         a.points = 5;
@@ -193,10 +196,18 @@ fn romans_13_54_sacking_ones_own_active_allys_city_errata_e_or_f() {
     let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5429\"], assault: {{tries: 3, on_capture: {{sack: true}}}}}}]");
     let sacked = |x: &str| x.contains("Macedon sacks a city of achaea");
     let (_, x) = first_seed(&s, &o, &BTreeMap::new(), sacked);
-    assert!(x.contains("(allied-to-attacker): Macedon loses 6 levels with achaea, now 1 toward Rome"), "{x}");
+    assert!(
+        x.contains("(allied-to-attacker): Macedon loses 6 levels with achaea, now 1 toward Rome"),
+        "{x}"
+    );
     s.options.push("ally-city-effects=errata-f".into());
     let (_, x) = first_seed(&s, &o, &BTreeMap::new(), sacked);
-    assert!(x.contains("(allied-to-attacker): Macedon loses 5 levels with achaea, now the middle column"), "{x}");
+    assert!(
+        x.contains(
+            "(allied-to-attacker): Macedon loses 5 levels with achaea, now the middle column"
+        ),
+        "{x}"
+    );
 }
 
 #[test]

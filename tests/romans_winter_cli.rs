@@ -101,13 +101,31 @@ fn romans_17_31_sealed_winter_orders_refused_alone_before_the_commitment() {
     let f = t.p("macedon-winter.yaml");
     std::fs::write(&f, &bad).unwrap();
     let before = support::folder_snapshot(&t.p("game"));
-    let r = support::cli(&["apply", &game, "--orders", &f.display().to_string(), "--key", &key]);
+    let r = support::cli(&[
+        "apply",
+        &game,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
+        &key,
+    ]);
     assert_ne!(r.code, 0, "{}{}", r.out, r.err);
     assert!(r.err.contains("Romans [17.31]"), "{bad}\n{}", r.err);
-    assert_eq!(before, support::folder_snapshot(&t.p("game")), "nothing written");
+    assert_eq!(
+        before,
+        support::folder_snapshot(&t.p("game")),
+        "nothing written"
+    );
     // The template as given is committed; the Winter then ends as usual.
     std::fs::write(&f, &tpl).unwrap();
-    ok(&["apply", &game, "--orders", &f.display().to_string(), "--key", &key]);
+    ok(&[
+        "apply",
+        &game,
+        "--orders",
+        &f.display().to_string(),
+        "--key",
+        &key,
+    ]);
     assert!(t.play_until(&game, "March 199 B.C.", 30), "the Winter ends");
     ok(&["verify", &game]);
 }

@@ -351,7 +351,9 @@ mod tests {
     fn waters() -> Waters {
         let maps = crate::games::conquerors::data::load_embedded().expect("maps load");
         Waters::new(
-            vec![std::sync::Arc::new(maps.map_for("romans", "romans").expect("map"))],
+            vec![std::sync::Arc::new(
+                maps.map_for("romans", "romans").expect("map"),
+            )],
             None,
         )
     }

@@ -8,7 +8,7 @@
 use super::orders::{self, Orders, Standing};
 use super::state::{Phase, State};
 use super::{
-    attrition, movement, naval_bases, naval_phase, reinforcements, senate, sequence, siege,
+    attrition, movement, mutiny, naval_bases, naval_phase, reinforcements, senate, sequence, siege,
     siege_phase, supply, victory, view, winter,
 };
 use crate::protocol::dice::Dice;
@@ -31,6 +31,7 @@ pub fn campaign(
     let roma_full = victory::roma_legion_present(st);
     for (i, mv) in o.moves.iter().enumerate() {
         senate::check_posted(st, i, mv)?;
+        mutiny::check_held(st, i, mv)?;
     }
     if o.winter.is_some() || o.diplomacy.is_some() {
         return Err(RuleError::illegal(
@@ -120,6 +121,8 @@ pub fn campaign(
     } else if st.phase == Phase::Winter {
         winter::begin(st, standing, dice, ev)?;
     }
+    // [9.69]: a beaten Roman Force's mutiny roll opens Rome's next Campaign Phase.
+    mutiny::at_phase_start(st, dice, ev)?;
     siege_phase::open_siege_phase(st, ev);
     crate::ruleset::stamp_events(ev, from, &turn, &phase, None, None, false);
     Ok(())

@@ -452,10 +452,7 @@ fn ally_effect(st: &mut State, side: &str, c: &CityState, sack: bool, ev: &mut V
         .and_then(|t| t.cell(row, column))
         .and_then(|x| x.parse().ok())
         .unwrap_or(0);
-    if sack
-        && column == "allied-to-attacker"
-        && st.options.iter().any(|o| o == ALLY_CITY_OPTION)
-    {
+    if sack && column == "allied-to-attacker" && st.options.iter().any(|o| o == ALLY_CITY_OPTION) {
         n = 5;
     }
     if n == 0 {

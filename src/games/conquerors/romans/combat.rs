@@ -73,6 +73,12 @@ pub struct BattleRecord {
     /// A Roman Force lost a Major Land Battle off Roman soil: it rolls for mutiny ([9.69]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub roman_mutiny_check: bool,
+    /// The beaten Roman Force's commanders (ids), when it rolls for mutiny ([9.69]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roman_commanders: Vec<String>,
+    /// The mutiny roll has been made ([9.69], `mutiny.rs`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mutiny_rolled: bool,
 }
 
 /// Index of the current Campaign Phase in the whole game (turn × players + player).
@@ -619,6 +625,11 @@ pub fn fight(
         resister: b.sides[1].clone(),
         winner,
         roman_mutiny_check: major && loser_rome && !roman_soil,
+        roman_commanders: match end.winner() {
+            Some(w) if major && loser_rome && !roman_soil => b.commanders[1 - w].clone(),
+            _ => Vec::new(),
+        },
+        mutiny_rolled: false,
     });
     Ok(Outcome { end, stands })
 }

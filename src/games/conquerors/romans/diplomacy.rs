@@ -67,12 +67,33 @@ pub fn due(st: &State) -> bool {
         && st.moved.is_empty()
 }
 
-/// The sealed step of both players.
+/// Romans [16.22], the Alliance Table's two ends: the first player (Rome, at the left) and the
+/// second (Macedon or Syria, at the right). A third player is at neither end: he may not use
+/// the table ([20.29], follow-up's Syrian War notes; ruling R-126).
+fn table_ends(st: &State) -> (String, String) {
+    (
+        st.players.first().cloned().unwrap_or_default(),
+        st.players.get(1).cloned().unwrap_or_default(),
+    )
+}
+
+/// Whether `side` plays on the Alliance Table ([20.29]: a third player does not).
+pub fn on_table(st: &State, side: &str) -> bool {
+    let (left, right) = table_ends(st);
+    side == left || side == right
+}
+
+/// The sealed step of the players at the Alliance Table's two ends.
 pub fn pending(st: &State) -> Pending {
     Pending {
         step: format!("turn-{}/diplomacy", st.turn_number()),
         kind: PendingKind::Sealed,
-        sides: st.players.clone(),
+        sides: st
+            .players
+            .iter()
+            .filter(|p| on_table(st, p))
+            .cloned()
+            .collect(),
         prompt: format!(
             "{}: Mutual Diplomacy Phase: each player may approach one city-state or league with graft and an ambassador (`diplomacy:`), sealed",
             st.turn_words()
@@ -87,7 +108,8 @@ pub fn ambassadors_left(st: &State, side: &str) -> u32 {
     per_year.saturating_sub(st.diplomacy.played.get(side).map(|v| v.len()).unwrap_or(0) as u32)
 }
 
-/// Signed level of an ally: positive toward `first`, negative toward the other player.
+/// Signed level of an ally: positive toward `first` (the table's left end), negative toward
+/// its right end.
 fn signed(st: &State, ally: &str, first: &str) -> i32 {
     let a = &st.allies[ally];
     match a.toward.as_deref() {
@@ -98,10 +120,12 @@ fn signed(st: &State, ally: &str, first: &str) -> i32 {
 }
 
 /// Romans [16], errata 4.1: resolves both players' sealed diplomacy, then the Campaign Phase
-/// follows.
+/// follows. Each player's graft and ambassador move the level toward his own end of the table
+/// (a negative ambassador away from it, [16.35]).
 ///
 /// Errors: [`RuleError::Illegal`]: a target that is not a city-state or league of the
-/// scenario on the Alliance Table, graft beyond the treasury, no ambassador left;
+/// scenario on the Alliance Table, graft beyond the treasury, no ambassador left, diplomacy
+/// from a third player ([20.29]);
 /// [`RuleError::Dice`] without dice.
 pub fn apply(
     st: &mut State,
@@ -110,7 +134,7 @@ pub fn apply(
 ) -> Result<Vec<Event>, RuleError> {
     let mut next = st.clone();
     let mut ev = Vec::new();
-    let first = st.players[0].clone();
+    let (first, second) = table_ends(st);
     let mut net: BTreeMap<String, i32> = BTreeMap::new();
     let mut draws: Vec<(String, String, i32)> = Vec::new();
     for side in st.players.clone() {
@@ -125,6 +149,18 @@ pub fn apply(
         let Some(d) = &o.diplomacy else {
             continue;
         };
+        if !on_table(st, &side) {
+            return Err(RuleError::illegal(
+                "diplomacy",
+                "Romans [20.29]",
+                format!(
+                    "{}, a third player, may not use the Alliance Table: he makes no graft and sends no ambassador (he may side only with {} or {})",
+                    side_name(&side),
+                    side_name(&first),
+                    side_name(&second)
+                ),
+            ));
+        }
         let ok: Vec<String> = st
             .allies
             .iter()
@@ -142,6 +178,7 @@ pub fn apply(
                 ),
             ));
         }
+        // Toward the payer's own end of the table ([16.4], [16.35]).
         let sign = if side == first { 1 } else { -1 };
         let who = side_name(&side);
         if d.graft > 0 {
@@ -184,7 +221,6 @@ pub fn apply(
             ),
         ));
     }
-    let second = st.players.get(1).cloned().unwrap_or_default();
     for (ally, n) in net {
         let before = signed(&next, &ally, &first);
         let after = (before + n).clamp(-5, 5);
@@ -482,6 +518,15 @@ fn revolt(
 /// The commented `diplomacy:` block for `side`.
 pub fn template(st: &State, side: &str) -> String {
     let mut t = String::new();
+    if !on_table(st, side) {
+        t.push_str(&format!(
+            "  # Romans [20.29]: {}'s Mutual Diplomacy Phase is for the Alliance Table's two players; {}, a third player, may not use it.\n",
+            st.turn_words(),
+            side_name(side)
+        ));
+        t.push_str("  moves: []\n");
+        return t;
+    }
     t.push_str(&format!(
         "  # Romans errata 4.1, [16]: {}'s Mutual Diplomacy Phase, sealed until both are in.\n",
         st.turn_words()

@@ -112,6 +112,8 @@ fn record(st: &mut State, hex: Hex, kind: &str, sides: [&str; 2], winner: &str) 
         resister: sides[1].into(),
         winner: Some(winner.into()),
         roman_mutiny_check: false,
+        roman_commanders: Vec::new(),
+        mutiny_rolled: false,
     });
 }
 

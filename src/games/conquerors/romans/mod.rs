@@ -31,6 +31,7 @@ pub mod forced_march;
 pub mod interception;
 pub mod landing;
 pub mod movement;
+pub mod mutiny;
 pub mod naval_bases;
 pub mod naval_combat;
 pub mod naval_decisions;
@@ -306,6 +307,7 @@ impl Ruleset for Romans {
             if matches!(st.phase, Phase::Campaign { .. }) {
                 reinforcements::arrive(st, dice, &mut ev)?;
             }
+            mutiny::at_phase_start(st, dice, &mut ev)?;
             let (turn, phase) = (st.turn_words(), "Winter/Planning Turn".to_string());
             crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, None, false);
             return Ok(ev);

@@ -338,5 +338,7 @@ fn record(st: &mut State, b: &NavalBattle, out: &NavalOutcome) {
         resister: b.sides[1].clone(),
         winner,
         roman_mutiny_check: false,
+        roman_commanders: Vec::new(),
+        mutiny_rolled: false,
     });
 }

@@ -30,6 +30,10 @@ pub struct SenateState {
     /// The extra praetors of the Augury, deactivated at the next Winter (errata 18.32).
     #[serde(default)]
     pub extra_praetors: BTreeSet<String>,
+    /// Commanders and units of a Force that mutinied: in Roma until the next Campaign Year
+    /// ([9.69], `mutiny.rs`).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub mutinied: BTreeSet<String>,
 }
 
 /// Errata 18.32: the Augury's extra praetors end with the year, and the legions it sent away
@@ -44,6 +48,7 @@ pub fn end_of_year(st: &mut State) {
         }
     }
     st.senate.posted.clear();
+    st.senate.mutinied.clear();
 }
 
 /// Romans [8.43], [18.13]: reveals untried commander `cid` by drawing his counter blind from

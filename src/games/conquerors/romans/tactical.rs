@@ -491,6 +491,11 @@ fn conclude(
         resister: b.sides[1].clone(),
         winner,
         roman_mutiny_check: loser_rome && !roman_soil,
+        roman_commanders: match end.winner() {
+            Some(w) if loser_rome && !roman_soil => b.commanders[1 - w].clone(),
+            _ => Vec::new(),
+        },
+        mutiny_rolled: false,
     });
     Ok(Outcome { end, stands })
 }

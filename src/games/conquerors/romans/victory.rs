@@ -62,14 +62,76 @@ pub struct Score {
     pub total: u32,
 }
 
-#[derive(Deserialize, Default)]
+/// One entry of a side's scenario city list ([19.12]): the cities it names, and how many times
+/// their class value ([19.14]) each scores ([20.27], [20.29]: thrice on the Macedonians map).
+#[derive(Deserialize, Default, Clone)]
 struct CityRule {
+    /// Only cities on this map (absent: any map of the scenario).
+    #[serde(default)]
+    map: Option<String>,
+    /// Cities in any of these map regions.
     #[serde(default)]
     regions: Vec<String>,
+    /// Cities in none of these map regions ([20.27]: outside Asia).
+    #[serde(default)]
+    outside_regions: Vec<String>,
+    /// Every city on these maps.
     #[serde(default)]
     maps: Vec<String>,
+    /// Cities (by name) the entry leaves out.
     #[serde(default)]
     except: Vec<String>,
+    /// Cities named one by one besides ([20.27]).
+    #[serde(default)]
+    plus: Vec<CityName>,
+    /// Times the class value (absent: once).
+    #[serde(default)]
+    vp_multiplier: Option<u32>,
+}
+
+#[derive(Deserialize, Clone)]
+struct CityName {
+    map: String,
+    city: String,
+}
+
+/// A side's city list: one entry or several (the first that names a city scores it).
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum CityRules {
+    One(CityRule),
+    Many(Vec<CityRule>),
+}
+
+impl Default for CityRules {
+    fn default() -> Self {
+        CityRules::One(CityRule::default())
+    }
+}
+
+impl CityRules {
+    fn entries(&self) -> &[CityRule] {
+        match self {
+            CityRules::One(r) => std::slice::from_ref(r),
+            CityRules::Many(v) => v,
+        }
+    }
+}
+
+impl CityRule {
+    /// Whether the entry names the city `name` at `map` in `regions`.
+    fn names(&self, map: &str, name: &str, regions: &[String]) -> bool {
+        if self.plus.iter().any(|p| p.map == map && p.city == name) {
+            return true;
+        }
+        if self.map.as_deref().is_some_and(|m| m != map) || self.except.iter().any(|e| e == name) {
+            return false;
+        }
+        self.maps.iter().any(|m| m == map)
+            || regions.iter().any(|r| self.regions.contains(r))
+            || (!self.outside_regions.is_empty()
+                && !regions.iter().any(|r| self.outside_regions.contains(r)))
+    }
 }
 
 #[derive(Deserialize)]
@@ -84,7 +146,7 @@ struct Kill {
 #[derive(Deserialize, Default)]
 struct SideVictory {
     #[serde(default)]
-    cities: CityRule,
+    cities: CityRules,
     #[serde(default)]
     commander_kills: Vec<Kill>,
 }
@@ -116,17 +178,15 @@ fn class_vp(st: &State, class: &str) -> u32 {
         .unwrap_or(0) as u32
 }
 
-/// Romans [19.12]–[19.14], [20.16]: the cities that score for `side` now: listed for him,
-/// controlled by him, not sacked, and not the city of an ally active for him unless he took
-/// it by force.
+/// Romans [19.12]–[19.14], [20.16], [20.27], [20.29]: the cities that score for `side` now,
+/// with their VP: listed for him by the scenario, controlled by him, not sacked, and not the
+/// city of an ally active for him unless he took it by force. A city scores its class value
+/// times the multiplier of the first entry of his list that names it (ruling R-124).
 pub fn city_vp(st: &State, side: &str) -> Vec<(String, u32)> {
-    let rule = side_rules(st, side).cities;
+    let rules = side_rules(st, side).cities;
     let mut out = Vec::new();
     for (key, c) in &st.cities {
         if c.control.as_deref() != Some(side) || st.victory.sacked.contains(key) {
-            continue;
-        }
-        if rule.except.contains(&c.name) {
             continue;
         }
         let regions = st
@@ -136,11 +196,13 @@ pub fn city_vp(st: &State, side: &str) -> Vec<(String, u32)> {
             .and_then(|m| m.hexes.get(&c.at.hex))
             .map(|e| e.regions.clone())
             .unwrap_or_default();
-        let listed =
-            rule.maps.contains(&c.at.map) || regions.iter().any(|r| rule.regions.contains(r));
-        if !listed {
+        let Some(rule) = rules
+            .entries()
+            .iter()
+            .find(|r| r.names(&c.at.map, &c.name, &regions))
+        else {
             continue;
-        }
+        };
         let own_ally = c
             .ally
             .as_ref()
@@ -149,7 +211,8 @@ pub fn city_vp(st: &State, side: &str) -> Vec<(String, u32)> {
         if own_ally && !st.victory.seized.contains(key) {
             continue;
         }
-        out.push((c.name.clone(), class_vp(st, &format!("{:?}", c.class))));
+        let vp = class_vp(st, &format!("{:?}", c.class)) * rule.vp_multiplier.unwrap_or(1);
+        out.push((c.name.clone(), vp));
     }
     out
 }

@@ -2,12 +2,13 @@
 //! (Romans 20.1) from Galba's crossing in September 200 B.C. to Cynoscephalae and the truce of
 //! Tempe in October 197, played through the CLI by `legatus demo --game romans` in mutual dice
 //! with the demo's two keys and game id, so every roll is the same each run. Galba's army
-//! crosses from Brundisium to Apollonia by sea (the sea takes its steps from the empty
-//! squadrons); Athenagoras' troops are overrun before Antipatreia, which is sacked in 199;
-//! Epidamnus and Thebes are taken; Legion VI comes round the Adriatic by land (a second crossing
-//! would cost the fleet more steps than it has); the Aous (June 198) and Cynoscephalae (June
-//! 197) are won on the Strategic CRT; `legatus verify` accepts the log; the final report and the
-//! Cynoscephalae battle account are insta snapshots.
+//! crosses from Brundisium to Apollonia by sea (a standing `naval_losses` order gives the sea's
+//! steps to the empty Lights, errata 11.2); Athenagoras' troops are overrun before Antipatreia,
+//! which is sacked in 199; Epidamnus and Thebes are taken; Legion VI comes round the Adriatic by
+//! land (a second crossing would cost the fleet more steps than it has); the Aous (June 198) and
+//! Cynoscephalae (June 197) are won on the Strategic CRT, Philip breaking off after 6 SSP lost by
+//! his standing order, and Flamininus, kept for 197, survives both; `legatus verify` accepts the
+//! log; the final report and the Cynoscephalae battle account are insta snapshots.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -111,6 +112,10 @@ fn romans_historical_second_macedonian_war_from_galba_to_cynoscephalae_through_t
             "P. Sulpicius Galba sails 4319 → 4418 → 4518 → 4618 → 4719",
         ),
         (
+            "the standing naval_losses order gives the sea the empty Lights first",
+            "rolls 6 on the Naval Attrition Table, 3 steps (rome-light-1 to half strength, rome-light-1 eliminated, rome-light-2 to half strength)",
+        ),
+        (
             "the legions land at Apollonia whole",
             "legion-I, legion-II, praetor-1, tribune-I-1, tribune-I-2, tribune-II-1, tribune-II-2 land at 4719",
         ),
@@ -124,7 +129,11 @@ fn romans_historical_second_macedonian_war_from_galba_to_cynoscephalae_through_t
         ),
         ("Antipatreia stormed and sacked", "Antipatreia is SACKED"),
         ("Epidamnus held", "Rome controls Epidamnus"),
-        ("Thebes taken in 197", "Rome controls Thebes"),
+        (
+            "Thebes taken in 197, at the first try",
+            "T. Quinctius Flamininus assaults Thebes (defence 20 = 20 SSP) with 58 SSP: rolls 5 (YES): the city falls",
+        ),
+        ("Thebes held", "Rome controls Thebes"),
         (
             "Flamininus kept for 197 after the Aous",
             "the Senate keeps T. Quinctius Flamininus as field consul",
@@ -135,11 +144,16 @@ fn romans_historical_second_macedonian_war_from_galba_to_cynoscephalae_through_t
         ),
         (
             "Philip breaks off at Cynoscephalae",
-            "Macedon Retreats During Combat 5323",
+            "Macedon Retreats During Combat 5323 → 5423",
         ),
     ] {
         assert!(all.contains(line), "{what}: `{line}` not in the chronicle");
     }
+    // Flamininus lives through both battles (8.52): no Roman commander falls in this history.
+    assert!(
+        !all.contains("Flamininus is killed"),
+        "Flamininus survives: {all}"
+    );
     let cynoscephalae = battle_account(&events, "5323");
     assert!(
         cynoscephalae

@@ -398,6 +398,25 @@ fn transport_inbox_fork_and_foreign_mail() {
     let r = cli(&["inbox", &plain.display().to_string(), "--game", &t.game()]);
     assert_eq!(r.code, 2);
     assert!(r.err.contains("no legatus attachment"), "{}", r.err);
+    assert!(!r.err.contains("quotes a legatus mail"), "{}", r.err);
+
+    // A legatus mail quoted line by line ("> "), as an inline forward does: its attachment is
+    // gone, and the refusal says why and what to do.
+    let quoted: String = std::fs::read_to_string(&other_eml)
+        .unwrap()
+        .lines()
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let fwd = t.p("forwarded.eml");
+    std::fs::write(&fwd, format!("From: ben@example.org\nSubject: Fwd: my move\n\n{quoted}")).unwrap();
+    let r = cli(&["inbox", &fwd.display().to_string(), "--game", &t.game()]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.contains("quotes a legatus mail") && r.err.contains("forward it as an attachment"),
+        "{}",
+        r.err
+    );
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
 
     // A Maildir with all three: the fork is reported (exit 3), the others noted.
     let md = t.p("Maildir");

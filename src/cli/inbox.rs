@@ -128,6 +128,18 @@ fn why_no_log(m: &ReceivedMail) -> String {
         let names: Vec<&str> = m.attachments.iter().map(|a| a.file_name.as_str()).collect();
         why.push_str(&format!("; attached: {}", names.join(", ")));
     }
+    // A legatus mail quoted or forwarded inline: its attachment stayed behind.
+    let quoted = m.body_text.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with('>')
+            && (l.contains("legatus") || l.to_ascii_lowercase().contains("content-disposition"))
+    });
+    if quoted && m.attachments.is_empty() {
+        why.push_str(&format!(
+            "; the message quotes a legatus mail (`>` lines): a mail forwarded inline or quoted in \
+a reply leaves its attachment behind — forward it as an attachment, or ask {sender} to send it again"
+        ));
+    }
     for d in &m.damaged {
         why.push_str(&format!(
             "; {} is damaged or cut off ({}): if it was the log, ask {sender} to send it again",

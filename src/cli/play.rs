@@ -591,12 +591,12 @@ fn entry_from_file(
     {
         let at = Problem {
             message: format!(
-                "this key does not belong to side {:?}, which `side:` names: it plays {}. An order file is signed with the key of the side it names: if `side:` was edited, put back `side: {}`; to give {}'s orders, sign with {}'s key",
+                "this key does not belong to side {:?}, which `side:` names: it plays {}. An order file is signed with the key of the side it names: to give {}'s orders, sign with {}'s key (`--key`); if this file is yours and `side:` was edited, put back `side: {}`",
                 parsed.side,
                 mine.join(" and "),
-                mine[0],
                 parsed.side,
-                parsed.side
+                parsed.side,
+                mine[0]
             ),
             ..place("/side")
         };

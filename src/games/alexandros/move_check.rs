@@ -93,10 +93,19 @@ pub fn problems(state: &State, side: Side, from: &str, m: &Move) -> Vec<RuleErro
         }
         known.push(u);
         if us.place != Place::Province(from.to_string()) {
+            let now = match &us.place {
+                Place::Province(p) => format!("it is in {p}"),
+                Place::City(c) => format!("it is inside {c} as its garrison"),
+                Place::Pool => "it is in the replacement pool (12.4): eliminated".into(),
+                Place::Track => "it is still due on the Turn Record Track (13.1)".into(),
+                Place::SetAside => "it is set aside, not in play".into(),
+                Place::Removed => "it is out of the game".into(),
+                Place::Captured => "it is captured".into(),
+            };
             push(illegal(
                 &order,
                 "8.1",
-                format!("{u} is not with {} in {from}: a unit moves only with a leader it starts the turn with", m.leader),
+                format!("{u} is not with {} in {from} ({now}): a unit moves only with a leader it starts the turn with", m.leader),
             ));
         }
         if us.moved {

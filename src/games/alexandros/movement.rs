@@ -19,7 +19,22 @@ pub fn crossing(state: &State, side: Side, from: &str, to: &str) -> Result<(), (
         .pack
         .map
         .border(from, to)
-        .ok_or_else(|| ("8.1".to_string(), format!("{to} is not adjacent to {from}")))?;
+        .ok_or_else(|| {
+            let next: Vec<&str> = state
+                .pack
+                .map
+                .provinces
+                .get(from)
+                .map(|p| p.borders.keys().map(String::as_str).collect())
+                .unwrap_or_default();
+            (
+                "8.1".to_string(),
+                format!(
+                    "{to} is not adjacent to {from} (next to {from}: {})",
+                    next.join(", ")
+                ),
+            )
+        })?;
     let mountain = b == BorderType::Mountain
         || [from, to]
             .iter()

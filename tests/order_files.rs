@@ -459,6 +459,18 @@ fn order_file_battle_placement_unknown_unit_and_box_named_with_the_nearest() {
         let n = line_of(&file, needle);
         reported(&r.err, "battle.yaml", &near, "Alexandros 10.3", &[n]);
     }
+    // The first unit left out (10.3): named as not placed, and the units after it, now one
+    // place earlier in the placement order, are not each refused for the wrong box.
+    let dropped: String = tpl
+        .lines()
+        .filter(|l| !l.contains(&format!("unit: {code}")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(dropped, tpl);
+    let r = apply_bytes(&t, &game, side, "battle2.yaml", dropped.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(r.err.contains(&format!("not placed: {code}")), "{}", r.err);
+    assert!(!r.err.contains("must go to the"), "{}", r.err);
 }
 
 #[test]

@@ -78,6 +78,25 @@ impl Battle {
             }
             partner.insert(p[0].clone(), p[1].clone());
         }
+        // Every unit is placed (10.3), checked first: the placements are in placement order,
+        // so a unit left out would shift every later one to the wrong box of `setup_order`.
+        let named: BTreeSet<&str> = orders.placements.iter().map(|p| p.unit.as_str()).collect();
+        let missing: Vec<&str> = force
+            .units
+            .iter()
+            .map(|(c, _)| c.as_str())
+            .filter(|c| !named.contains(c) && !partner.values().any(|v| v == c))
+            .collect();
+        if !missing.is_empty() {
+            return Err(bad(
+                "placements",
+                R,
+                format!(
+                    "not placed: {} (every unit of the army is set up, in the template's order)",
+                    missing.join(", ")
+                ),
+            ));
+        }
         // Placements.
         let mut placed: BTreeSet<String> = BTreeSet::new();
         let mut led: BTreeSet<String> = BTreeSet::new();

@@ -175,7 +175,7 @@ fn transport_mail_eml_round_trip() {
             first = false;
         } else {
             let o = ok(&["inbox", &eml, "--game", &folder_of(to)]);
-            assert!(o.contains("merged entries"), "{o}");
+            assert!(o.contains("merged entr"), "{o}");
             // The same message again: nothing to do.
             let o = ok(&["inbox", &eml, "--game", &folder_of(to)]);
             assert!(o.contains("nothing to do"), "{o}");
@@ -295,7 +295,7 @@ fn transport_mail_smtp_loopback() {
         "--game",
         &blue.display().to_string(),
     ]);
-    assert!(o.contains("merged entries"), "{o}");
+    assert!(o.contains("merged entr"), "{o}");
     assert_eq!(hashes(&t.p("game")), hashes(&blue));
 
     // A wrong password: a clear error, exit 2, the password never shown.
@@ -399,6 +399,36 @@ fn transport_inbox_fork_and_foreign_mail() {
     assert_eq!(r.code, 2);
     assert!(r.err.contains("no legatus attachment"), "{}", r.err);
     assert!(!r.err.contains("quotes a legatus mail"), "{}", r.err);
+
+    // A log with one character changed in transit (a NUL where a letter was): damaged, and
+    // the refusal says to ask for it again.
+    let mut bytes = std::fs::read(t.p("game/log.yaml")).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] = 0;
+    let flipped = t.p("flipped.eml");
+    write_eml(
+        &OutgoingMail {
+            from: "ben@example.org".into(),
+            to: "ana@example.org".into(),
+            subject: "[legatus] my move".into(),
+            body_text: "here it is\n".into(),
+            attachments: vec![legatus::transport::mail::Attachment {
+                file_name: "log.yaml".into(),
+                content_type: "application/x-yaml".into(),
+                bytes,
+            }],
+        },
+        &flipped,
+    )
+    .unwrap();
+    let r = cli(&["inbox", &flipped.display().to_string(), "--game", &t.game()]);
+    assert_ne!(r.code, 0, "{}", r.err);
+    assert!(
+        r.err.contains("damaged in transit") && r.err.contains("ask ben@example.org to send it again"),
+        "{}",
+        r.err
+    );
+    assert_eq!(std::fs::read(t.p("game/log.yaml")).unwrap(), before);
 
     // A legatus mail quoted line by line ("> "), as an inline forward does: its attachment is
     // gone, and the refusal says why and what to do.
@@ -655,7 +685,7 @@ fn transport_inbox_maildir_takes_the_newest() {
         "--game",
         &blue.display().to_string(),
     ]);
-    assert_eq!(o.matches("merged entries").count(), 1, "{o}");
+    assert_eq!(o.matches("merged entr").count(), 1, "{o}");
     assert_eq!(o.matches("this copy is older").count(), 2, "{o}");
     assert_eq!(hashes(&t.p("game")), hashes(&blue));
     // Maildir messages are only read: still in new/.
@@ -974,7 +1004,7 @@ fn transport_mail_to_several_and_inbox_from_two_opponents_in_either_order() {
         mails.push(eml);
     }
     let o = ok(&["inbox", &mails[1], "--game", &red]);
-    assert!(o.contains("merged entries"), "{o}");
+    assert!(o.contains("merged entr"), "{o}");
     let o = ok(&["inbox", &mails[0], "--game", &red]);
     assert!(o.contains("this copy is older"), "{o}");
     for m in &mails {

@@ -89,6 +89,24 @@ pub(crate) fn log_attachment(m: &ReceivedMail) -> Option<&Attachment> {
     best.map(|(a, _)| a)
 }
 
+/// Where a received log holds what no log written by legatus holds — bytes that are not UTF-8,
+/// or a control character other than tab, line feed and carriage return — in words: a
+/// character changed in transit (a mangled attachment), not a log to read.
+fn damaged_in_transit(bytes: &[u8]) -> Option<String> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let line = bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count() + 1;
+            return Some(format!("line {line}: a byte that is not UTF-8"));
+        }
+    };
+    text.lines().enumerate().find_map(|(i, l)| {
+        l.chars()
+            .position(|c| c.is_control() && c != '\t' && c != '\r')
+            .map(|col| format!("line {}, column {}: a control character", i + 1, col + 1))
+    })
+}
+
 /// Why a message that carries no readable log has none, in plain words, with
 /// what to ask the sender when that can help.
 fn why_no_log(m: &ReceivedMail) -> String {
@@ -318,7 +336,14 @@ fn inbox_merge(
         };
         warn_head_mismatch(out, label, &m.body_text, &att.bytes)?;
         let name = format!("{label} ({})", att.file_name);
-        match merge::merge_into(&dir, &lock, registry, &name, &att.bytes) {
+        let result = match damaged_in_transit(&att.bytes) {
+            Some(why) => Err(Error::input(format!(
+                "{name}: the log was damaged in transit ({why}: no log holds that); ask {} to send it again",
+                if m.from.is_empty() { "the sender" } else { m.from.as_str() }
+            ))),
+            None => merge::merge_into(&dir, &lock, registry, &name, &att.bytes),
+        };
+        match result {
             Ok(Merged::UpToDate { local, received }) => say(
                 out,
                 format!(
@@ -333,11 +358,15 @@ fn inbox_merge(
                 ),
             )?,
             Ok(Merged::Extended { from, to, game: g }) => {
+                let which = if from + 1 == to {
+                    format!("entry {to}")
+                } else {
+                    format!("entries {}-{to}", from + 1)
+                };
                 say(
                     out,
                     format!(
-                        "{label}: merged entries {}-{to} into {} (verified: chain, signatures, dice, rules)",
-                        from + 1,
+                        "{label}: merged {which} into {} (verified: chain, signatures, dice, rules)",
                         game.display()
                     ),
                 )?;
@@ -381,6 +410,13 @@ fn inbox_new(
     // The longest log among the messages (the first of equal length).
     let mut best: Option<(&str, &ReceivedMail, &Attachment, LogSummary)> = None;
     for &(label, m, att) in with_log {
+        if let Some(why) = damaged_in_transit(&att.bytes) {
+            return Err(Error::input(format!(
+                "{label} ({}): the log was damaged in transit ({why}: no log holds that); ask {} to send it again",
+                att.file_name,
+                if m.from.is_empty() { "the sender" } else { m.from.as_str() }
+            )));
+        }
         let s = LogSummary::from_bytes(label, &att.bytes)?;
         if let Some((_, _, _, b)) = &best {
             if b.header.game != s.header.game {

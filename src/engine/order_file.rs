@@ -377,7 +377,7 @@ fn shape_errors(
             .unwrap_or((0, 0));
         let message = leading_zero(&lines, line, column)
             .or_else(|| not_boolean(&lines, line, column, &short_message(&e)))
-            .unwrap_or_else(|| short_message(&e));
+            .unwrap_or_else(|| unknown_field_nearest(&short_message(&e)));
         if line != 0 && !seen.insert(line) {
             break; // the same place again: blanking does not get past it
         }
@@ -413,6 +413,31 @@ fn blank_block(lines: &mut [String], i: usize) {
 
 /// When the YAML library refused a yes/no value (`sortie: yes`), names the field and says what
 /// to write: the strict YAML reading takes only `true` and `false`.
+/// Serde's "unknown field `move`, expected one of `a`, `b`…" with the nearest field named
+/// first ("did you mean `moves`?"); any other message as it is.
+fn unknown_field_nearest(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return message.to_string();
+    };
+    let Some((field, expected)) = rest.split_once('`') else {
+        return message.to_string();
+    };
+    let fields: Vec<&str> = expected
+        .split_once("expected one of ")
+        .map(|(_, list)| list.split(", ").map(|f| f.trim_matches('`')).collect())
+        .unwrap_or_default();
+    match crate::names::nearest(field, fields.iter().copied()).as_slice() {
+        [] => message.to_string(),
+        near => format!(
+            "unknown field `{field}` (did you mean {}?){expected}",
+            near.iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+    }
+}
+
 fn not_boolean(lines: &[String], line: usize, column: usize, message: &str) -> Option<String> {
     if !message.contains("invalid boolean") {
         return None;

@@ -242,7 +242,8 @@ fn protocol_header_of_another_ruleset_version_is_named_not_taken_for_a_cut_off()
     let r = support::cli(&["verify", &t.s("old.yaml")]);
     assert_eq!(r.code, 3, "{}\n{}", r.out, r.err);
     assert!(
-        r.err.contains("version check failed: ruleset alexandros version 0.0"),
+        r.err
+            .contains("version check failed: ruleset alexandros version 0.0"),
         "{}",
         r.err
     );

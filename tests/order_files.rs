@@ -529,13 +529,21 @@ fn order_file_long_comment_blocks_are_read() {
 fn order_file_misspelt_key_names_the_nearest_field() {
     let t = Table::new();
     let game = macedonian_movement(&t);
-    let tpl = ok(&["template", &game, "--side", "macedonian", "--key", &t.s("macedonian.key")]);
+    let tpl = ok(&[
+        "template",
+        &game,
+        "--side",
+        "macedonian",
+        "--key",
+        &t.s("macedonian.key"),
+    ]);
     assert!(tpl.contains("\n  moves:"), "{tpl}");
     let file = tpl.replacen("\n  moves:", "\n  move:", 1);
     let r = apply_bytes(&t, &game, "macedonian", "move.yaml", file.as_bytes());
     assert_ne!(r.code, 0, "{}", r.err);
     assert!(
-        r.err.contains("unknown field `move` (did you mean `moves`?)"),
+        r.err
+            .contains("unknown field `move` (did you mean `moves`?)"),
         "{}",
         r.err
     );

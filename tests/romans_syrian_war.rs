@@ -134,14 +134,43 @@ fn romans_20_21_the_view_draws_both_maps_as_one_board() {
         layout.rows
     );
     let at = |x: i32, y: i32| legatus::view::Point { x, y };
-    assert!(layout.board.hexes.iter().any(|c| c.at == at(93, 35)
-        && c.city.as_ref().is_some_and(|c| c.name == "Antioch")));
+    assert!(layout
+        .board
+        .hexes
+        .iter()
+        .any(|c| c.at == at(93, 35) && c.city.as_ref().is_some_and(|c| c.name == "Antioch")));
     // The seam hex is printed once, as the Romans map's 6120.
-    assert_eq!(layout.board.hexes.iter().filter(|c| c.at == at(61, 20)).count(), 1);
-    let antioch = v.map.places.iter().find(|p| p.name == "Antioch").expect("Antioch placed");
-    assert_eq!((antioch.id.as_str(), antioch.at), ("3317M", Some(at(93, 35))));
-    let roma = v.map.places.iter().find(|p| p.name == "Roma").expect("Roma placed");
-    assert_eq!(roma.id.len(), 4, "a Romans-map hex keeps its number: {}", roma.id);
+    assert_eq!(
+        layout
+            .board
+            .hexes
+            .iter()
+            .filter(|c| c.at == at(61, 20))
+            .count(),
+        1
+    );
+    let antioch = v
+        .map
+        .places
+        .iter()
+        .find(|p| p.name == "Antioch")
+        .expect("Antioch placed");
+    assert_eq!(
+        (antioch.id.as_str(), antioch.at),
+        ("3317M", Some(at(93, 35)))
+    );
+    let roma = v
+        .map
+        .places
+        .iter()
+        .find(|p| p.name == "Roma")
+        .expect("Roma placed");
+    assert_eq!(
+        roma.id.len(),
+        4,
+        "a Romans-map hex keeps its number: {}",
+        roma.id
+    );
     let svg = legatus::render::hexmap::hex_map(&v, layout);
     assert!(svg.contains("Antioch") && svg.contains("Roma"));
 }

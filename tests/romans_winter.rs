@@ -392,7 +392,11 @@ fn romans_18_12_a_consul_replaced_at_sea_leaves_his_ship() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.commanders["field-consul"].at.hex, "4319");
-    assert_eq!(s.naval.aboard.get("field-consul"), None, "not aboard {ship}");
+    assert_eq!(
+        s.naval.aboard.get("field-consul"),
+        None,
+        "not aboard {ship}"
+    );
 }
 
 #[test]

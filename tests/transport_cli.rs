@@ -424,7 +424,8 @@ fn transport_inbox_fork_and_foreign_mail() {
     let r = cli(&["inbox", &flipped.display().to_string(), "--game", &t.game()]);
     assert_ne!(r.code, 0, "{}", r.err);
     assert!(
-        r.err.contains("damaged in transit") && r.err.contains("ask ben@example.org to send it again"),
+        r.err.contains("damaged in transit")
+            && r.err.contains("ask ben@example.org to send it again"),
         "{}",
         r.err
     );
@@ -438,7 +439,11 @@ fn transport_inbox_fork_and_foreign_mail() {
         .map(|l| format!("> {l}\n"))
         .collect();
     let fwd = t.p("forwarded.eml");
-    std::fs::write(&fwd, format!("From: ben@example.org\nSubject: Fwd: my move\n\n{quoted}")).unwrap();
+    std::fs::write(
+        &fwd,
+        format!("From: ben@example.org\nSubject: Fwd: my move\n\n{quoted}"),
+    )
+    .unwrap();
     let r = cli(&["inbox", &fwd.display().to_string(), "--game", &t.game()]);
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(

@@ -96,7 +96,11 @@ fn damaged_in_transit(bytes: &[u8]) -> Option<String> {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
-            let line = bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count() + 1;
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count()
+                + 1;
             return Some(format!("line {line}: a byte that is not UTF-8"));
         }
     };

@@ -343,7 +343,10 @@ pub fn joined_layout(base: &MapFile, joined: &MapFile, columns: i32, rows: i32) 
             out.board.labels.push(l);
         }
     }
-    let (c0, r0) = (bf.0.min(of.0 + columns).max(0), bf.1.min(of.1 + rows).max(0));
+    let (c0, r0) = (
+        bf.0.min(of.0 + columns).max(0),
+        bf.1.min(of.1 + rows).max(0),
+    );
     let (c1, r1) = (bl.0.max(ol.0 + columns), bl.1.max(ol.1 + rows));
     out.first_column = c0 as u32;
     out.first_row = r0 as u32;

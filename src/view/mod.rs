@@ -15,7 +15,8 @@ pub mod narrative;
 use serde::{Deserialize, Serialize};
 
 pub use hexboard::{
-    board_view, hex_layout, joined_layout, BoardCity, HexBoard, HexCell, HexsideView, MapLabel, RoadView,
+    board_view, hex_layout, joined_layout, BoardCity, HexBoard, HexCell, HexsideView, MapLabel,
+    RoadView,
 };
 pub use narrative::{EventGroup, NarrativeEvent};
 

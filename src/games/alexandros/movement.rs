@@ -15,26 +15,22 @@ fn illegal(order: &str, rule: &str, why: impl Into<String>) -> RuleError {
 /// closed in Winter (8.2 knows only normal and mountain borders); Gaza closes Egypt–Syria while its walls show
 /// the enemy's colours (ruling A-52). `Err((section, why))`.
 pub fn crossing(state: &State, side: Side, from: &str, to: &str) -> Result<(), (String, String)> {
-    let b = state
-        .pack
-        .map
-        .border(from, to)
-        .ok_or_else(|| {
-            let next: Vec<&str> = state
-                .pack
-                .map
-                .provinces
-                .get(from)
-                .map(|p| p.borders.keys().map(String::as_str).collect())
-                .unwrap_or_default();
-            (
-                "8.1".to_string(),
-                format!(
-                    "{to} is not adjacent to {from} (next to {from}: {})",
-                    next.join(", ")
-                ),
-            )
-        })?;
+    let b = state.pack.map.border(from, to).ok_or_else(|| {
+        let next: Vec<&str> = state
+            .pack
+            .map
+            .provinces
+            .get(from)
+            .map(|p| p.borders.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        (
+            "8.1".to_string(),
+            format!(
+                "{to} is not adjacent to {from} (next to {from}: {})",
+                next.join(", ")
+            ),
+        )
+    })?;
     let mountain = b == BorderType::Mountain
         || [from, to]
             .iter()

@@ -6,8 +6,10 @@
 
 use std::collections::BTreeMap;
 
+use super::sequence::side_name;
 use super::state::State;
-use crate::ruleset::Event;
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, RuleError};
 
 /// Takes `n` SSP from `live` units: each contingent in proportion to its starting SSP ([9.66]),
 /// within it the units in `order` first, then by id. Returns (taken, words, defaulted).
@@ -127,4 +129,43 @@ pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
             format!("{name} is killed and leaves the map"),
         ));
     }
+}
+
+/// Romans [10.23]: the die of SSP a Force loses after its Retreat During Combat, rolled for
+/// `side`, taken from its `live` units in the owner's `losses` order (each contingent in
+/// proportion, [9.66]); the event cites `rule` (the Tactical display adds its follow-up 2.35).
+///
+/// Errors: [`RuleError::Dice`] without dice.
+pub fn rdc_losses(
+    st: &mut State,
+    side: &str,
+    live: &[String],
+    order: &[String],
+    rule: &str,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let roll = dice
+        .roll_for(side)
+        .d6("Retreat During Combat losses", "Romans [10.23]")?;
+    let mut start = BTreeMap::new();
+    for id in live {
+        if let Some(x) = st.units.get(id) {
+            *start.entry(x.nation.clone()).or_insert(0) += x.ssp;
+        }
+    }
+    let (k, words, _) = take_losses(st, live, order, &start, &mut BTreeMap::new(), roll);
+    ev.push(Event::new(
+        rule.to_string(),
+        format!(
+            "{} rolls {roll} after its Retreat During Combat and loses {k} SSP{}",
+            side_name(side),
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", words.join(", "))
+            }
+        ),
+    ));
+    Ok(())
 }

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::casualties::{kill_commander, take_losses};
+use super::casualties::{kill_commander, rdc_losses, take_losses};
 use super::orders::{RetreatPolicy, Standing};
 use super::retreat::{flee, go, plan_out as plan, Kind};
 use super::sequence::side_name;
@@ -545,29 +545,8 @@ pub fn fight(
                     "Retreats During Combat",
                 );
             }
-            let roll = dice
-                .roll_for(&b.sides[s])
-                .d6("Retreat During Combat losses", "Romans [10.23]")?;
-            let mut start = BTreeMap::new();
-            for id in &u {
-                if let Some(x) = st.units.get(id) {
-                    *start.entry(x.nation.clone()).or_insert(0) += x.ssp;
-                }
-            }
             let order = std_of(s).map(|x| x.losses.clone()).unwrap_or_default();
-            let (k, words, _) = take_losses(st, &u, &order, &start, &mut BTreeMap::new(), roll);
-            ev.push(Event::new(
-                "Romans [10.23]",
-                format!(
-                    "{} rolls {roll} after its Retreat During Combat and loses {k} SSP{}",
-                    side_name(&b.sides[s]),
-                    if words.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", words.join(", "))
-                    }
-                ),
-            ));
+            rdc_losses(st, &b.sides[s], &u, &order, "Romans [10.23]", dice, ev)?;
         }
         End::Fled(s) => {
             let s = *s;

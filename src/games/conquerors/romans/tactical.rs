@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use super::casualties::{kill_commander, take_losses};
+use super::casualties::{kill_commander, rdc_losses};
 use super::combat::{in_charge, standing_for, Battle, BattleRecord, Outcome};
 use super::orders::Standing;
 use super::retreat::{flee, go, plan_out as plan, Kind};
@@ -424,30 +424,17 @@ fn conclude(
                     flee(st, b, s, &u, &c, std_of(s), dice, ev, true)?;
                 }
             }
-            let roll = dice
-                .roll_for(&b.sides[s])
-                .d6("Retreat During Combat losses", "Romans [10.23]")?;
             let u = live(st, s, None);
-            let mut start = BTreeMap::new();
-            for id in &u {
-                if let Some(x) = st.units.get(id) {
-                    *start.entry(x.nation.clone()).or_insert(0) += x.ssp;
-                }
-            }
             let order = std_of(s).map(|x| x.losses.clone()).unwrap_or_default();
-            let (k, words, _) = take_losses(st, &u, &order, &start, &mut BTreeMap::new(), roll);
-            ev.push(Event::new(
+            rdc_losses(
+                st,
+                &b.sides[s],
+                &u,
+                &order,
                 "Romans [10.23], Tactical follow-up 2.35",
-                format!(
-                    "{} rolls {roll} after its Retreat During Combat and loses {k} SSP{}",
-                    side_name(&b.sides[s]),
-                    if words.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", words.join(", "))
-                    }
-                ),
-            ));
+                dice,
+                ev,
+            )?;
         }
         End::Fled(s) => {
             let s = *s;

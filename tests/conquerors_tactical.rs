@@ -394,6 +394,7 @@ fn engine_battle(game: Game, n: usize, commanders: &[(&str, u32)]) -> tac::Battl
         units,
         commanders,
         river: false,
+        rough: false,
         morale: [
             BTreeMap::from([("x".into(), 35)]),
             BTreeMap::from([("x".into(), 50)]),
@@ -748,6 +749,7 @@ fn tactical_3_0_every_battle_ends_whatever_the_armies() {
             units,
             commanders,
             river: seed % 4 == 0,
+            rough: false,
             morale: [
                 BTreeMap::from([("n0".into(), 40)]),
                 BTreeMap::from([("n1".into(), 35)]),
@@ -780,4 +782,119 @@ fn tactical_8_5_a_river_center_line_when_both_players_agree() {
     // One side alone does not make a river.
     let (_, ev) = battle("river: true", "", 1);
     assert!(!texts(&ev).contains("is a river"), "{}", texts(&ev));
+}
+
+// ------------------------------------------------------------------ [8.6] additional terrain
+
+/// Legion III waits at 5019, a Rough hex of the Romans map; Athenagorus attacks from 4919.
+fn rough_battle(rome: &str, macedon: &str, want: &str) -> (State, Vec<Event>) {
+    rough_battle_where(rome, macedon, |t| t.contains(want))
+}
+
+/// As [`rough_battle`], the first dice stream whose account passes `want`.
+fn rough_battle_where(
+    rome: &str,
+    macedon: &str,
+    want: impl Fn(&str) -> bool,
+) -> (State, Vec<Event>) {
+    let mut s = tactical_smw();
+    legion_waits(&mut s);
+    for id in ["legion-III", "tribune-III-1", "tribune-III-2"] {
+        place(&mut s, id, "5019");
+    }
+    let o = format!(
+        "moves: [{{commander: athenagorus, with: [{}], path: [\"5019\"]}}]",
+        units_at(&s, "4919", "macedon").join(", ")
+    );
+    let (st, ev, _) = search(&s, &o, &plans(rome, macedon), |_, ev| want(&texts(ev)));
+    (st, ev)
+}
+
+/// Both sections' boxes of `row` in a plan's words (`F1`…`F7`, `enemy F1`…).
+fn row_words(row: &str) -> String {
+    let own: Vec<String> = (1..=7).map(|i| format!("{row}{i}")).collect();
+    let enemy: Vec<String> = own.iter().map(|b| format!("\"enemy {b}\"")).collect();
+    format!("[{}, {}]", own.join(", "), enemy.join(", "))
+}
+
+#[test]
+fn tactical_8_6_rough_boxes_both_plans_mark_roll_for_disruption_and_add_2_td() {
+    let plan = format!("rough: {}", row_words("F"));
+    let (s, ev) = rough_battle(
+        &plan,
+        &plan,
+        "the defenders stand on Rough ground: +2 TD (8.6)",
+    );
+    let t = texts(&ev);
+    assert!(t.contains("both plans mark Rough"), "{t}");
+    assert!(t.contains("entering the Rough ground of"), "{t}");
+    let board = &s.combat.board.as_ref().expect("the battle's board").1;
+    assert_eq!(
+        board.boxes.iter().filter(|b| b.terrain == "rough").count(),
+        14,
+        "both front rows are Rough"
+    );
+}
+
+#[test]
+fn tactical_8_6_a_phalanx_is_disrupted_entering_rough_on_a_5() {
+    let plan = format!("rough: {}", row_words("F"));
+    let five = |l: &str| l.contains("rolls 5 entering the Rough ground");
+    let (_, ev) = rough_battle_where(&plan, &plan, |t| {
+        t.lines().any(|l| five(l) && l.contains("phalanx"))
+            && t.lines().any(|l| five(l) && !l.contains("phalanx"))
+    });
+    let t = texts(&ev);
+    let fives: Vec<&str> = t.lines().filter(|l| five(l)).collect();
+    // Macedon's phalanxes are Disrupted on a 5, anything else only on a 6.
+    for l in &fives {
+        assert_eq!(
+            l.contains("is Disrupted"),
+            l.contains("phalanx"),
+            "{l}\n{t}"
+        );
+    }
+}
+
+#[test]
+fn tactical_8_6_no_unit_enters_a_blocked_box() {
+    let plan = format!("blocked: {}", row_words("B"));
+    let (s, ev) = rough_battle(&plan, &plan, "both plans mark Blocked");
+    let board = &s.combat.board.as_ref().expect("the battle's board").1;
+    let blocked: Vec<_> = board
+        .boxes
+        .iter()
+        .filter(|b| b.terrain == "blocked")
+        .collect();
+    assert_eq!(blocked.len(), 14, "{}", texts(&ev));
+    for b in blocked {
+        assert!(
+            b.units.is_empty(),
+            "{} {} holds {:?}",
+            b.side,
+            b.name,
+            b.units
+        );
+    }
+}
+
+#[test]
+fn tactical_8_6_one_plan_alone_marks_nothing() {
+    let plan = format!("rough: {}", row_words("F"));
+    let (s, ev) = rough_battle(&plan, "", "Tactical Battle Display");
+    let t = texts(&ev);
+    assert!(t.contains("the plans mark no box alike"), "{t}");
+    assert!(!t.contains("entering the Rough ground"), "{t}");
+    let board = &s.combat.board.as_ref().expect("the battle's board").1;
+    assert!(board.boxes.iter().all(|b| b.terrain.is_empty()));
+}
+
+#[test]
+fn tactical_8_6_only_for_a_battle_in_a_rough_hex() {
+    let plan = format!("rough: {}", row_words("F"));
+    // 5120 is Clear.
+    let (_, ev) = battle(&plan, &plan, 1);
+    let t = texts(&ev);
+    assert!(t.contains("the battle hex is not Rough"), "{t}");
+    assert!(!t.contains("entering the Rough ground"), "{t}");
 }

@@ -99,10 +99,16 @@ fn draw(view: &View, b: &BattleView) -> String {
     for bx in &b.boxes {
         let (x, y, w, h) = place(bx);
         let owner = view.colour(&bx.side);
+        // Rough ground is shaded, Blocked ground greyed ([8.6] of the Conquerors Tactical).
+        let ground = match bx.terrain.as_str() {
+            "rough" => "#eadcb8",
+            "blocked" => "#bdb6a6",
+            _ => "#fffaf0",
+        };
         if bx.shape == "circle" {
             let _ = writeln!(
                 out,
-                r##"<ellipse cx="{:.0}" cy="{:.0}" rx="{:.0}" ry="{:.0}" fill="#fffaf0" stroke="{owner}" stroke-width="2.5"/>"##,
+                r##"<ellipse cx="{:.0}" cy="{:.0}" rx="{:.0}" ry="{:.0}" fill="{ground}" stroke="{owner}" stroke-width="2.5"/>"##,
                 x + w / 2.0,
                 y + h / 2.0,
                 w / 2.0,
@@ -111,7 +117,7 @@ fn draw(view: &View, b: &BattleView) -> String {
         } else {
             let _ = writeln!(
                 out,
-                r##"<rect x="{x:.0}" y="{y:.0}" width="{w:.0}" height="{h:.0}" rx="4" fill="#fffaf0" stroke="{owner}" stroke-width="2.5"/>"##
+                r##"<rect x="{x:.0}" y="{y:.0}" width="{w:.0}" height="{h:.0}" rx="4" fill="{ground}" stroke="{owner}" stroke-width="2.5"/>"##
             );
         }
         let side_name = view
@@ -123,7 +129,10 @@ fn draw(view: &View, b: &BattleView) -> String {
             r##"<text x="{:.0}" y="{:.0}" font-family="{FONT}" font-size="12" font-weight="bold" fill="{owner}">{}</text>"##,
             x + 6.0,
             y + 15.0,
-            esc(&format!("{side_name} {}", bx.name))
+            esc(&match bx.terrain.as_str() {
+                "" => format!("{side_name} {}", bx.name),
+                t => format!("{side_name} {} ({t})", bx.name),
+            })
         );
         let fill = bx
             .occupant

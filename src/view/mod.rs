@@ -330,6 +330,10 @@ pub struct BoxView {
     /// width of the half behind its rows).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub shape: String,
+    /// The box's ground, when the game marks it: `rough` or `blocked` (Conquerors Tactical
+    /// [8.6]); empty for open ground.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub terrain: String,
 }
 
 impl View {

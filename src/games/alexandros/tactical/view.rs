@@ -95,6 +95,7 @@ pub fn board(b: &Battle, pack: &Pack) -> BattleView {
                 leaders,
                 occupant,
                 shape: String::new(),
+                terrain: String::new(),
             });
         }
     }

@@ -210,6 +210,7 @@ pub fn fight(
         units,
         commanders,
         river,
+        rough: rough(st, &b),
         morale,
     };
     let plans = [0, 1].map(|s| {
@@ -262,6 +263,13 @@ pub fn fight(
 /// (both plans' `river: true`) makes it one (ruling TR-47: simplified).
 pub fn river(_st: &State, _b: &Battle) -> bool {
     false
+}
+
+/// Tactical [8.6]: the battle hex is Rough on the strategic map, so the plans may mark boxes
+/// Rough or Blocked.
+fn rough(st: &State, b: &Battle) -> bool {
+    st.map(&b.map).and_then(|m| m.hex(b.hex).map(|e| e.terrain))
+        == Some(crate::geo::hexside::Terrain::Rough)
 }
 
 fn morale_levels(

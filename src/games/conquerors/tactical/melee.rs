@@ -144,6 +144,13 @@ pub fn differential(
             ));
         }
     }
+    let rough = super::terrain::defence(bt, b);
+    if rough > 0 && !def.is_empty() {
+        d += rough;
+        notes.push(format!(
+            "the defenders stand on Rough ground: +{rough} TD (8.6)"
+        ));
+    }
     if def.iter().any(|u| bt.units[u].disrupted) {
         a += 2;
         notes.push("a defender is Disrupted: +2 (7.44)".into());

@@ -7,7 +7,7 @@
 //! river) with each side's [`plan::BattlePlan`], and takes a [`BattleResult`] back (SSP lost,
 //! fled units, commander casualties, how it ended, the account phase by phase). The files are
 //! named after the rules' sections: `display` (2.0), `setup` (2.3), `sequence` (3.0),
-//! `movement` (4.0, 5.0), `stacking` (6.0), `missile` (7.0), `melee` (8.0), `retreats` (9.0),
+//! `movement` (4.0, 5.0), `terrain` (8.6), `stacking` (6.0), `missile` (7.0), `melee` (8.0), `retreats` (9.0),
 //! `reserve` (10.0), `morale` (11.0), `commanders` (12.0), `special_units` (13.0); `plan`
 //! turns standing orders into every choice the rules give a player; `report` and `view` show it.
 //!
@@ -42,6 +42,7 @@ pub mod setup;
 pub mod special_units;
 pub mod stacking;
 pub mod template;
+pub mod terrain;
 pub mod view;
 
 use crate::games::conquerors::combat::End;
@@ -136,6 +137,8 @@ pub struct BattleInput {
     pub commanders: Vec<CommanderIn>,
     /// The Center Line is a river ([8.5]).
     pub river: bool,
+    /// The battle hex is Rough on the strategic map: the plans may mark boxes ([8.6]).
+    pub rough: bool,
     /// Each side's contingents with their Morale Level in percent ([11.0]).
     pub morale: [BTreeMap<String, u32>; 2],
 }
@@ -333,6 +336,8 @@ pub struct Battle {
     pub commanders: BTreeMap<String, Commander>,
     /// The Center Line is a river ([8.5]).
     pub river: bool,
+    /// Rough and Blocked boxes ([8.6]).
+    pub terrain: terrain::Terrain,
     /// Morale Levels by contingent.
     pub morale: [BTreeMap<String, u32>; 2],
     /// Each side's SSP at the start ([11.0]).
@@ -441,7 +446,9 @@ impl Battle {
         }
         let defaulted = [plans[0].is_none(), plans[1].is_none()];
         let [p0, p1] = plans;
-        Ok(Battle {
+        let plans = [p0.unwrap_or_default(), p1.unwrap_or_default()];
+        let (terrain, terrain_notes) = terrain::Terrain::agreed(&display, &plans, input.rough);
+        let mut bt = Battle {
             game: input.game,
             place: input.place,
             sides: input.sides,
@@ -451,11 +458,12 @@ impl Battle {
             units,
             commanders,
             river: input.river,
+            terrain,
             morale: input.morale,
             base,
             lost: [0, 0],
             broken: [Vec::new(), Vec::new()],
-            plans: [p0.unwrap_or_default(), p1.unwrap_or_default()],
+            plans,
             defaulted,
             turn: 0,
             phase: "set-up".into(),
@@ -465,7 +473,11 @@ impl Battle {
             end: None,
             events: Vec::new(),
             wounded: BTreeMap::new(),
-        })
+        };
+        for n in terrain_notes {
+            bt.note(terrain::RULE, None, n);
+        }
+        Ok(bt)
     }
 
     /// Records a line of the account in the current phase; `by` the side whose plan chose it.

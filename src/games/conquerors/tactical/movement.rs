@@ -62,6 +62,9 @@ pub fn refuse_entry(
     facing: Option<Dir>,
     end: bool,
 ) -> Option<(String, String)> {
+    if let Some(no) = super::terrain::refuse_entry(bt, ids, &e.to) {
+        return Some(no);
+    }
     let enemy = bt.in_box(1 - side, &e.to);
     let classes: Vec<Class> = ids.iter().map(|u| bt.units[u].class).collect();
     if !enemy.is_empty() {
@@ -379,6 +382,9 @@ pub fn order(
         );
         return Ok(false);
     }
+    // [8.6]: the Rough boxes entered on the way.
+    let entered: Vec<BoxId> = path.iter().map(|e| e.to.clone()).collect();
+    super::terrain::entered(bt, side, ids, &entered, dice)?;
     // Commanders in the box go along when the whole stack leaves (they move freely, [12.14]).
     if bt.in_box(side, &from).is_empty() {
         for c in cmds {

@@ -138,6 +138,13 @@ pub struct BattlePlan {
     /// between themselves): it is one when both plans say so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub river: bool,
+    /// Boxes this side marks Rough ([8.6], optional, a battle in a Rough hex only): in its own
+    /// words (`F3`, `enemy B2`); a box is Rough when both plans mark it (ruling TR-68).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rough: Vec<String>,
+    /// Boxes this side marks Blocked ([8.6]): as `rough`, and no unit ever enters them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocked: Vec<String>,
     /// Orders for given Tactical Turns (`"1"`, `"2"`…), before the default.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub turns: BTreeMap<String, TurnOrders>,
@@ -168,6 +175,11 @@ impl BattlePlan {
             v.push((format!("setup.{b}"), b.clone()));
             for u in &p.units {
                 v.push((format!("setup.{b}.units"), u.clone()));
+            }
+        }
+        for (k, list) in [("rough", &self.rough), ("blocked", &self.blocked)] {
+            for b in list {
+                v.push((k.to_string(), b.clone()));
             }
         }
         for (t, o) in &self.turns {

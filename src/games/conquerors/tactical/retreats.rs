@@ -145,6 +145,9 @@ pub fn retreat_exits(bt: &Battle, side: usize, ids: &[String], from: &BoxId) -> 
         if e.to.is_reserve() && e.to.side != side {
             continue;
         }
+        if bt.terrain.blocked.contains(&e.to) {
+            continue; // [8.6]
+        }
         let d = bt.display.depth(side, &e.to);
         if d > here {
             back.push(e);
@@ -152,11 +155,12 @@ pub fn retreat_exits(bt: &Battle, side: usize, ids: &[String], from: &BoxId) -> 
             sideways.push(e);
         }
     }
-    if back.is_empty() {
-        sideways
-    } else {
-        back
+    let mut out = if back.is_empty() { sideways } else { back };
+    // [8.6]: chariots go round Rough ground when they can (forced in, they are eliminated).
+    if ids.iter().any(|u| bt.units[u].class == Class::Chariot) {
+        out.sort_by_key(|e| bt.terrain.rough.contains(&e.to));
     }
+    out
 }
 
 /// The facing after a retreat by `e` ([5.4], [9.14]): toward where it went, or the friends'
@@ -265,6 +269,7 @@ pub fn retreat(bt: &mut Battle, side: usize, ids: &[String], from: &BoxId, rule:
             }
         ),
     );
+    super::terrain::forced_in(bt, side, ids, &e.to);
     if bt.in_box(side, from).is_empty() {
         super::commanders::stack_gone(bt, side, from);
     }
@@ -313,6 +318,9 @@ pub fn repulse(bt: &mut Battle, side: usize, ids: &[String], origin: &BoxId) {
     for e in cands {
         if !bt.in_box(1 - side, &e.to).is_empty() || (e.to.is_reserve() && e.to.side != side) {
             continue;
+        }
+        if super::terrain::refuse_entry(bt, ids, &e.to).is_some() {
+            continue; // [8.6]
         }
         if stacking::fits(bt, side, &e.to, ids, &[], true).is_err() {
             continue;

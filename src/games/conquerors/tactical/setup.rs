@@ -116,6 +116,9 @@ fn place_one(
     if bt.display.is_flank(b) {
         return Err("no unit sets up in a Flank circle (Tactical 2.33)".into());
     }
+    if let Some((r, w)) = super::terrain::refuse_entry(bt, &[id.to_string()], b) {
+        return Err(format!("{w} ({r})"));
+    }
     if b.is_reserve() {
         let in_res: u32 = bt.ssp_in(side, b);
         if (in_res + u.ssp) > half {

@@ -197,4 +197,6 @@ battle_plan:
   never_retreat: false             # fight until the Morale Level breaks
   stand: false                     # move nothing but the turn orders
   river: false                     # 8.5: the Center Line is a river when both plans agree
+  rough: [F2, \"enemy F3\"]            # 8.6 (a battle in a Rough hex): boxes both plans mark are Rough
+  blocked: [B1]                    # 8.6: boxes both plans mark are Blocked (no unit enters)
   turns: {\"1\": {moves: [{units: [UNIT], to: \"enemy F4\", via: BOX, face: E}], fire: [{at: \"enemy F3\", with: [UNIT]}], only: false}}";

@@ -69,6 +69,7 @@ pub fn board(bt: &Battle, round: &str) -> BattleView {
                     Kind::Reserve => "reserve",
                 }
                 .into(),
+                terrain: bt.terrain.of(&b).into(),
             });
         }
     }

@@ -898,3 +898,69 @@ fn tactical_8_6_only_for_a_battle_in_a_rough_hex() {
     assert!(t.contains("the battle hex is not Rough"), "{t}");
     assert!(!t.contains("entering the Rough ground"), "{t}");
 }
+
+// ------------------------------------------------------------------ the players' own pack
+
+/// The Second Macedonian War with the option, set up with an override file.
+fn tactical_smw_with(name: &str, text: &str) -> Result<(State, serde_json::Value), String> {
+    use legatus::games::conquerors::romans::Romans;
+    use legatus::ruleset::{DataOverride, Ruleset};
+    let o = DataOverride {
+        name: name.into(),
+        text: text.into(),
+    };
+    let data = Romans
+        .load_scenario("second-macedonian-war", &[o])
+        .map_err(|e| e.to_string())?;
+    let mut s = Romans
+        .setup("second-macedonian-war", &data, &[])
+        .map_err(|e| e.to_string())?;
+    s.options.push("tactical-battles".into());
+    Ok((s, data))
+}
+
+#[test]
+fn tactical_1_0_players_override_the_tactical_pack_with_their_printed_values() {
+    use legatus::games::conquerors::romans::Romans;
+    use legatus::ruleset::Ruleset;
+    let text = "tactical:\n  unit-types:\n    phalanx: {class: phalanx, to: 9, td: 9}\n  commanders:\n    athenagorus: {to: 3, td: 3}\n";
+    let (mut s, data) = tactical_smw_with("printed.yaml", text).unwrap();
+    // The header pins the player's values, and they are no longer provisional.
+    let provisional = Romans.provisional(&data);
+    assert!(
+        !provisional
+            .iter()
+            .any(|l| l.starts_with("tactical/units.yaml") && l.contains("/phalanx:")),
+        "{provisional:?}"
+    );
+    assert!(provisional
+        .iter()
+        .any(|l| l.starts_with("tactical/units.yaml")));
+    let v = &s.tactical.game("romans").unwrap();
+    assert_eq!(
+        (v.unit_types["phalanx"].to, v.unit_types["phalanx"].td),
+        (9, 9)
+    );
+    assert_eq!(v.commanders.named["athenagorus"].to, 3);
+    // The battle is fought with them: a whole phalanx counter shows 9-9 on the board.
+    legion_waits(&mut s);
+    let o = athenagorus_attacks(&s);
+    let (st, _, _) = search(&s, &o, &BTreeMap::new(), |st, _| {
+        st.combat.board.as_ref().is_some_and(|(_, b)| {
+            b.boxes
+                .iter()
+                .flat_map(|x| &x.units)
+                .any(|u| u.kind == "phalanx" && u.steps == u.full_steps && u.strength == "9-9")
+        })
+    });
+    assert!(st.combat.board.is_some());
+}
+
+#[test]
+fn tactical_1_0_a_bad_tactical_override_is_refused_with_its_file_and_line() {
+    let text = "tactical:\n  unit-types:\n    phalanx: {class: phalanx, to: 9, tdd: 9}\n";
+    let e = tactical_smw_with("printed.yaml", text).unwrap_err();
+    assert!(e.contains("printed.yaml"), "{e}");
+    assert!(e.contains("tdd"), "{e}");
+    assert!(e.contains(":3:") || e.contains("line 3"), "{e}");
+}

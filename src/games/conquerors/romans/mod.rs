@@ -102,12 +102,12 @@ pub fn merged_pack(overrides: &[DataOverride]) -> Result<GameData, SetupError> {
     let maps =
         crate::games::conquerors::data::load_embedded().map_err(|e| SetupError(e.to_string()))?;
     let mut pack = data::load_embedded().map_err(|e| SetupError(e.to_string()))?;
+    let mut tactical = crate::games::conquerors::tactical::data::load_embedded()
+        .map_err(|e| SetupError(e.to_string()))?;
     for o in overrides {
-        data::apply_overrides(&mut pack, &maps, &o.name, &o.text)
+        data::apply_overrides(&mut pack, &mut tactical, &maps, &o.name, &o.text)
             .map_err(|e| SetupError(format!("{}: {e}", o.name)))?;
     }
-    let tactical = crate::games::conquerors::tactical::data::load_embedded()
-        .map_err(|e| SetupError(e.to_string()))?;
     Ok(GameData {
         romans: pack,
         maps_hash: crate::pack::data_hash(&maps),

@@ -7,7 +7,7 @@
 //! river) with each side's [`plan::BattlePlan`], and takes a [`BattleResult`] back (SSP lost,
 //! fled units, commander casualties, how it ended, the account phase by phase). The files are
 //! named after the rules' sections: `display` (2.0), `setup` (2.3), `sequence` (3.0),
-//! `movement` (4.0, 5.0), `terrain` (8.6), `stacking` (6.0), `missile` (7.0), `melee` (8.0), `retreats` (9.0),
+//! `movement` (4.0, 5.0), `terrain` (8.6), `overrides` (players' values), `stacking` (6.0), `missile` (7.0), `melee` (8.0), `retreats` (9.0),
 //! `reserve` (10.0), `morale` (11.0), `commanders` (12.0), `special_units` (13.0); `plan`
 //! turns standing orders into every choice the rules give a player; `report` and `view` show it.
 //!
@@ -33,6 +33,7 @@ pub mod melee;
 pub mod missile;
 pub mod morale;
 pub mod movement;
+pub mod overrides;
 pub mod plan;
 pub mod report;
 pub mod reserve;

@@ -172,31 +172,46 @@ pub struct Overrides {
     /// `fixtures/romans/cynoscephalae/`).
     #[serde(default)]
     pub scenarios: BTreeMap<String, Item<Scenario>>,
+    /// The Tactical Battle System's tables, display, unit values and ratings
+    /// (`tactical::overrides`).
+    #[serde(default)]
+    pub tactical: crate::games::conquerors::tactical::overrides::Overrides,
 }
 
-/// Applies the override file `yaml` (named `file_name`) to `pack` and validates the result
-/// against `maps`; on any error `pack` is unchanged.
+/// Applies the override file `yaml` (named `file_name`) to `pack` and its `tactical:` section
+/// to the Tactical pack `tactical`, and validates both (the Romans pack against `maps`); on
+/// any error both are unchanged.
 ///
 /// Errors: [`DataError::Yaml`] or [`DataError::Invalid`].
 pub fn apply_overrides(
     pack: &mut Pack,
+    tactical: &mut crate::games::conquerors::tactical::data::Pack,
     maps: &crate::games::conquerors::data::Pack,
     file_name: &str,
     yaml: &str,
 ) -> Result<(), DataError> {
+    use crate::games::conquerors::tactical::data as tac;
+    let mut both = (pack.clone(), tactical.clone());
     crate::pack::apply_overrides(
-        pack,
+        &mut both,
         file_name,
         yaml,
-        |p: &mut Pack, o: Overrides, f| {
+        |(p, t): &mut (Pack, tac::Pack), o: Overrides, f| {
             merge(&mut p.tables.tables, o.tables, f);
             merge(&mut p.counters.commanders, o.commanders, f);
             merge(&mut p.counters.unit_types, o.unit_types, f);
             merge(&mut p.counters.squadron_types, o.squadron_types, f);
             merge(&mut p.scenarios, o.scenarios, f);
+            o.tactical.merge_into(t, "romans", f);
         },
-        |p| validate(p, maps),
-    )
+        |(p, t)| {
+            let mut v = validate(p, maps);
+            v.extend(tac::validate(t));
+            v
+        },
+    )?;
+    (*pack, *tactical) = both;
+    Ok(())
 }
 
 /// Every item with its origin (file-level origin where the item has none).

@@ -182,6 +182,7 @@ pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result
     let (game, _) = dir.load(registry)?;
     let key = SigningKey::load(&a.key, None)?;
     let (entry, next) = orders::accept(&game, &key, a.side.as_deref())?;
+    say(out, verified_line(&verified))?;
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next, &a.game)?;
     say(out, data_notice(&game))
@@ -670,7 +671,7 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
     let dir = GameDir::new(&a.game);
     let _lock = dir.lock()?;
     let (game, verified) = dir.load(registry)?;
-    say(out, verified_line(&verified))?;
+    // The check mark only when the entry is taken: a refused file prints its errors alone.
     let (entry, next) = match &a.orders {
         None => {
             let key = SigningKey::load(&a.key, None)?;

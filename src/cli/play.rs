@@ -182,7 +182,6 @@ pub fn accept(registry: &Registry, a: AcceptArgs, out: &mut dyn Write) -> Result
     let (game, _) = dir.load(registry)?;
     let key = SigningKey::load(&a.key, None)?;
     let (entry, next) = orders::accept(&game, &key, a.side.as_deref())?;
-    say(out, verified_line(&verified))?;
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next, &a.game)?;
     say(out, data_notice(&game))
@@ -684,6 +683,7 @@ pub fn apply(registry: &Registry, a: ApplyArgs, out: &mut dyn Write) -> Result<(
     } else {
         Vec::new()
     };
+    say(out, verified_line(&verified))?;
     write_entry(&dir, &entry, &next)?;
     summarise(out, &entry, &next, &a.game)?;
     for l in standing_note {

@@ -4,4 +4,5 @@
 fn main() {
     println!("cargo:rerun-if-changed=fixtures/alexandros/historical");
     println!("cargo:rerun-if-changed=fixtures/romans/historical");
+    println!("cargo:rerun-if-changed=fixtures/romans/cynoscephalae/orders");
 }

@@ -964,3 +964,19 @@ fn tactical_1_0_a_bad_tactical_override_is_refused_with_its_file_and_line() {
     assert!(e.contains("tdd"), "{e}");
     assert!(e.contains(":3:") || e.contains("line 3"), "{e}");
 }
+
+#[test]
+fn tactical_19_11_the_winner_on_the_display_scores_the_major_land_battle() {
+    let (s, ev) = battle_where("", "", "wins the Major Land Battle");
+    let t = texts(&ev);
+    let winner = if t.contains("Rome wins the Major Land Battle") {
+        "rome"
+    } else {
+        "macedon"
+    };
+    assert_eq!(s.victory.battles_won.get(winner), Some(&1), "{t}");
+    assert_eq!(s.victory.battles_won.len(), 1);
+    let record = s.combat.battles.last().unwrap();
+    assert_eq!(record.winner.as_deref(), Some(winner));
+    assert_eq!(record.kind, "major");
+}

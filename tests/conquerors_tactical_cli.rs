@@ -28,19 +28,11 @@ fn fixture(name: &str) -> String {
     .unwrap()
 }
 
-/// `standing:` with the fixture's plan (its comments kept at the top).
-fn with_plan(order_file: &str, plan: &str) -> String {
-    let body: Vec<String> = fixture(plan)
-        .lines()
-        .map(|l| {
-            if l.starts_with('#') || l.is_empty() {
-                l.to_string()
-            } else {
-                format!("  {l}")
-            }
-        })
-        .collect();
-    format!("{order_file}standing:\n{}\n", body.join("\n"))
+/// The order file with the side's standing orders (its battle plan) from the fixture.
+fn with_plan(order_file: &str, side: &str) -> String {
+    let text = fixture(&format!("orders/{side}-standing.yaml"));
+    let i = text.find("\nstanding:").expect("a standing-orders file");
+    format!("{order_file}{}\n", &text[i + 1..])
 }
 
 fn philip_attacks(template: &str) -> String {
@@ -98,7 +90,7 @@ fn tactical_cynoscephalae_through_the_cli_with_plans() {
         "the template shows the display: {tpl}"
     );
     let f = t.p("rome-1.yaml");
-    std::fs::write(&f, with_plan(&tpl, "rome-plan.yaml")).unwrap();
+    std::fs::write(&f, with_plan(&tpl, "rome")).unwrap();
     ok(&[
         "apply",
         &game,
@@ -110,7 +102,7 @@ fn tactical_cynoscephalae_through_the_cli_with_plans() {
     // Macedon's: Philip attacks, with his battle plan.
     let tpl = ok(&["template", &game, "--side", "macedon", "--key", &mk]);
     let f = t.p("macedon-1.yaml");
-    std::fs::write(&f, with_plan(&philip_attacks(&tpl), "macedon-plan.yaml")).unwrap();
+    std::fs::write(&f, with_plan(&philip_attacks(&tpl), "macedon")).unwrap();
     ok(&[
         "apply",
         &game,

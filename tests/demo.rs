@@ -99,3 +99,37 @@ fn demo_game_romans_plays_the_second_macedonian_war_and_an_unknown_game_is_named
 fn t(tmp: &tempfile::TempDir, name: &str) -> String {
     tmp.path().join(name).display().to_string()
 }
+
+#[test]
+fn demo_cynoscephalae_is_fought_on_the_tactical_display_and_scores() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("demo");
+    let d = dir.display().to_string();
+    let (code, out) = cli(&["demo", "--game", "cynoscephalae", "--dir", &d]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Verdict: VALID"), "{out}");
+    assert!(
+        out.contains("Battles fought on the Tactical Battle Display: 1"),
+        "{out}"
+    );
+    assert!(out.contains("turn-1: Major Land Battle at 5425"), "{out}");
+    assert!(
+        out.contains("2 order files from the historical fixture"),
+        "{out}"
+    );
+    assert!(!out.contains("dropped"), "{out}");
+    let report = std::fs::read_to_string(dir.join("game/report.md")).unwrap();
+    assert!(report.contains("Manipular Legion section"), "{report}");
+    // The demo's keys fix the dice: Rome wins, and the Major Land Battle is on its Victory
+    // Point record (Romans [19.11]).
+    assert!(
+        report.contains("Rome wins the Major Land Battle"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Rome Victory Points (Romans [19]): 25"),
+        "{report}"
+    );
+    // The armies came from the data override the demo gave `legatus new --data`.
+    assert!(dir.join("orders/armies.yaml").exists());
+}

@@ -66,9 +66,10 @@ pub struct ApplyArgs {
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {
-    /// The game to play: `alexandros` (the default: Alexander's campaign, 334-323 B.C.) or
+    /// The game to play: `alexandros` (the default: Alexander's campaign, 334-323 B.C.),
     /// `romans` (The Romans, the Second Macedonian War: Flamininus against Philip V, 200-197
-    /// B.C., to Cynoscephalae).
+    /// B.C., to Cynoscephalae) or `cynoscephalae` (The Romans: that battle alone, fought on the
+    /// Tactical Battle Display by both sides' battle plans).
     #[arg(long)]
     pub game: Option<String>,
     /// A new or empty folder for the demo (default: a fresh temporary folder). It gets the game

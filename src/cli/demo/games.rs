@@ -17,6 +17,8 @@ pub struct DemoGame {
     pub scenario: &'static str,
     /// Options given to `legatus new`.
     pub options: &'static [&'static str],
+    /// Data overrides given to `legatus new --data`: (file name, text), embedded.
+    pub data: &'static [(&'static str, &'static str)],
     /// What the fixture plays, for the first line of the demo's output.
     pub title: &'static str,
     /// The players by side: (side, name, email).
@@ -54,13 +56,17 @@ static ALEXANDROS_FIXTURE: include_dir::Dir =
 static ROMANS_FIXTURE: include_dir::Dir =
     include_dir::include_dir!("$CARGO_MANIFEST_DIR/fixtures/romans/historical");
 
+static CYNOSCEPHALAE_FIXTURE: include_dir::Dir =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/fixtures/romans/cynoscephalae/orders");
+
 /// The demos, the default first.
-pub const GAMES: [DemoGame; 2] = [
+pub const GAMES: [DemoGame; 3] = [
     DemoGame {
         name: "alexandros",
         ruleset: "alexandros",
         scenario: "campaign-334",
         options: &[],
+        data: &[],
         title: "Alexandros (campaign-334) from Alexander's historical orders",
         players: &[
             ("macedonian", "Alexander", "alexander@example.org"),
@@ -83,6 +89,7 @@ pub const GAMES: [DemoGame; 2] = [
         // The consuls of the fasti, known at once (Romans [8.4], optional): Sulpicius Galba
         // for 200, Villius for 199, T. Quinctius Flamininus for 198 and 197.
         options: &["historical-consuls"],
+        data: &[],
         title: "The Romans (second-macedonian-war) from Flamininus' and Philip V's campaign of 200-197 B.C.",
         players: &[
             ("rome", "Flamininus", "flamininus@example.org"),
@@ -96,6 +103,31 @@ pub const GAMES: [DemoGame; 2] = [
         repair: romans_repair,
         battle: romans_battle,
         battles_heading: "Battles fought on the Strategic CRT (Major Land Battles and Skirmishes)",
+    },
+    DemoGame {
+        name: "cynoscephalae",
+        ruleset: "romans",
+        scenario: "second-macedonian-war",
+        // Major Land Battles on the Tactical Battle Display (Romans [9.4], Tactical [2.1]).
+        options: &["tactical-battles"],
+        data: &[(
+            "armies.yaml",
+            include_str!("../../../fixtures/romans/cynoscephalae/armies.yaml"),
+        )],
+        title: "The Romans: Cynoscephalae (June 197 B.C.) fought on the Tactical Battle Display by Flamininus' and Philip V's battle plans",
+        players: &[
+            ("rome", "Flamininus", "flamininus@example.org"),
+            ("macedon", "Philip", "philip@example.org"),
+        ],
+        fixture: &CYNOSCEPHALAE_FIXTURE,
+        game_id: "5b1d0a3c7e2f4a6b8c9d0e1f2a3b4c5d",
+        // The battle is Game-Turn 1; the demo stops when it is over.
+        stop_at: "turn-2",
+        seasons: romans_season,
+        placed: &[],
+        repair: romans_repair,
+        battle: romans_battle,
+        battles_heading: "Battles fought on the Tactical Battle Display",
     },
 ];
 

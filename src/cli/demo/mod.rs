@@ -178,6 +178,19 @@ fn start(
     for o in demo.options {
         args.extend(["--option", o]);
     }
+    // The data overrides, written with the order files (the header records their names).
+    let data: Vec<String> = demo
+        .data
+        .iter()
+        .map(|(name, text)| {
+            let path = f.orders.join(name);
+            std::fs::write(&path, text).map_err(super::io)?;
+            Ok(p(&path))
+        })
+        .collect::<Result<_, Error>>()?;
+    for d in &data {
+        args.extend(["--data", d]);
+    }
     args.extend(["--dir", &g]);
     let game_id = a.game_id.clone().unwrap_or_else(|| demo.game_id.into());
     if !a.fresh_keys {

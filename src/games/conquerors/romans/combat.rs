@@ -566,6 +566,22 @@ pub fn fight(
             }
         }
     }
+    record_end(st, &b, &end, major, ev);
+    Ok(Outcome { end, stands })
+}
+
+/// Romans [9.45], [9.68], [9.69], [19.11]: a battle's end on the record, whatever fought it
+/// (the Strategic CRT or the Tactical display): who won, the winner's Major Land Battle for
+/// Victory Points with his commander in charge ([18.14]), and the mutiny check of a Roman Force
+/// beaten in a Major Land Battle off Roman soil. `major`: not a Skirmish ([9.3]).
+pub(super) fn record_end(st: &mut State, b: &Battle, end: &End, major: bool, ev: &mut Vec<Event>) {
+    let cmds = |st: &State, s: usize| -> Vec<String> {
+        b.commanders[s]
+            .iter()
+            .filter(|c| st.commanders.contains_key(*c))
+            .cloned()
+            .collect()
+    };
     let winner = end.winner().map(|w| b.sides[w].clone());
     let loser_rome = end.winner().is_some_and(|w| b.sides[1 - w] == "rome");
     let roman_soil = st
@@ -610,5 +626,4 @@ pub fn fight(
         },
         mutiny_rolled: false,
     });
-    Ok(Outcome { end, stands })
 }

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::casualties::{kill_commander, rdc_losses};
-use super::combat::{in_charge, standing_for, Battle, BattleRecord, Outcome};
+use super::combat::{in_charge, standing_for, Battle, Outcome};
 use super::orders::Standing;
 use super::retreat::{flee, go, plan_out as plan, Kind};
 use super::sequence::side_name;
@@ -462,35 +462,7 @@ fn conclude(
             }
         }
     }
-    let winner = end.winner().map(|w| b.sides[w].clone());
-    let loser_rome = end.winner().is_some_and(|w| b.sides[1 - w] == "rome");
-    let roman_soil = st
-        .map(&b.map)
-        .and_then(|m| {
-            m.hex(b.hex)
-                .map(|e| e.regions.iter().any(|r| r == "roman-soil"))
-        })
-        .unwrap_or(false);
-    ev.push(Event::new(
-        "Romans [9.45], [9.68], [9.69]",
-        match &winner {
-            Some(w) => format!("{} wins the Major Land Battle", side_name(w)),
-            None => "both Morale Levels broke at once: a draw, nobody wins".into(),
-        },
-    ));
-    st.combat.battles.push(BattleRecord {
-        turn: st.turn_number(),
-        hex: b.hex.to_string(),
-        kind: "major".into(),
-        aggressor: b.sides[0].clone(),
-        resister: b.sides[1].clone(),
-        winner,
-        roman_mutiny_check: loser_rome && !roman_soil,
-        roman_commanders: match end.winner() {
-            Some(w) if loser_rome && !roman_soil => b.commanders[1 - w].clone(),
-            _ => Vec::new(),
-        },
-        mutiny_rolled: false,
-    });
+    // The same record as the Strategic CRT's: the winner's 25 VP ([19.11]), the mutiny check.
+    super::combat::record_end(st, b, &end, true, ev);
     Ok(Outcome { end, stands })
 }

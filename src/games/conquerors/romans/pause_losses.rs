@@ -163,7 +163,10 @@ pub fn retreat_path(
                 } else {
                     format!(
                         " (path so far {})",
-                        path.iter().map(Hex::to_string).collect::<Vec<_>>().join(" → ")
+                        path.iter()
+                            .map(Hex::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" → ")
                     )
                 },
                 if options[0] == "stop" {

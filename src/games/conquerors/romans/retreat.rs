@@ -129,7 +129,14 @@ fn rules(st: &State, kind: Kind, used: u32) -> Rules {
 
 /// Whether a retreat along `p` (`spent` MP) may end there: `Some(true)` inside a friendly
 /// A/B city a Flight may stop in ([10.34]), `Some(false)` when it has gone far enough.
-fn finished(st: &State, map: &HexMap, side: &str, rules: &Rules, p: &[Hex], spent: u32) -> Option<bool> {
+fn finished(
+    st: &State,
+    map: &HexMap,
+    side: &str,
+    rules: &Rules,
+    p: &[Hex],
+    spent: u32,
+) -> Option<bool> {
     let last = *p.last()?;
     if let Some(after) = rules.stop_in_city_after {
         if spent > after && friendly_ab(st, map, side, last) {
@@ -186,8 +193,20 @@ pub fn next_steps(
         p.push(n);
         s2.insert(n);
         let mut nodes = 20_000u32;
-        if search(st, costs, map, side, &rules, from, &mut p, &mut s2, spent + c, &mut nodes, &done)
-            .is_some()
+        if search(
+            st,
+            costs,
+            map,
+            side,
+            &rules,
+            from,
+            &mut p,
+            &mut s2,
+            spent + c,
+            &mut nodes,
+            &done,
+        )
+        .is_some()
         {
             out.push(n);
         }
@@ -363,7 +382,16 @@ pub fn next_out(
     }
     let map = st.map(&b.map)?;
     let costs = st.maps.costs("romans")?.clone();
-    Some(next_steps(st, &costs, &map, &b.sides[s], b.hex, kind, used, path))
+    Some(next_steps(
+        st,
+        &costs,
+        &map,
+        &b.sides[s],
+        b.hex,
+        kind,
+        used,
+        path,
+    ))
 }
 
 /// Moves `units` and `cmds` of side `s` out of the battle: Flight ([10.31]–[10.34], with

@@ -510,5 +510,6 @@ const STANDING_HELP: &str =
   #   naval_intercept: {COMMANDER: {zones: [1, 2]}}         [6.6]; `any` for every fleet
   #   fleet_when_attacked: {COMMANDER: stand | retreat}     [11.13]; a Merchant's id, or `any`
   #   naval_losses: [SQUADRON, ...]                         errata 11.2, [15.4]
-  #   `ask` for an intercept, when_attacked or retreat_during_combat: the game waits for you there
+  #   `ask` for an intercept, when_attacked, retreat_during_combat, retreat_path, or as losses or
+  #   naval_losses: the game waits for you there
 ";

@@ -191,7 +191,8 @@ pub struct Orders {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub naval_bases: Vec<String>,
     /// The answer to a decision the game paused for (`legatus template` lists the options):
-    /// `intercept`, `pass`, `stand`, `retreat`, `into_city`, `fight_on` (`pause.rs`).
+    /// `intercept`, `pass`, `stand`, `retreat`, `into_city`, `fight_on` (`pause.rs`); a hex or
+    /// `stop`, a unit's id, a naval spread (`pause_losses.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<String>,
 }

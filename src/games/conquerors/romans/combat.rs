@@ -495,6 +495,13 @@ pub fn fight(
             ),
         ));
     }
+    // [9.7] (optional): each side's Morale Level varied before the first exchange.
+    let vary = host
+        .st
+        .options
+        .iter()
+        .any(|o| o == super::variable_morale::OPTION);
+    super::variable_morale::draw(vary, &b.sides, &mut contingents, host.dice, host.ev)?;
     let setup = proc::Setup { contingents, base };
     let end = proc::fight(&crt, &setup, &mut host, || {
         RuleError::illegal("battle", "Romans [9.42]", "no end after 500 exchanges")

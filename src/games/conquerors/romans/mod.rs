@@ -61,6 +61,7 @@ pub mod tactical;
 pub mod tactical_orders;
 pub mod transport;
 pub mod treasury;
+pub mod variable_morale;
 pub mod victory;
 pub mod view;
 pub mod winter;
@@ -155,6 +156,10 @@ impl Ruleset for Romans {
             crate::ruleset::OptionInfo {
                 name: cities::ALLY_CITY_OPTION.into(),
                 help: "sacking a city of one's own active ally moves the Alliance level 5 toward the opponent, as the follow-up 13.54 reads (the default is errata 13.2's table; digest AMB-01)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: variable_morale::OPTION.into(),
+                help: "each side's Morale Level moves 1-6 points up or down, drawn once battle is joined on the Strategic CRT (Romans [9.7], optional)".into(),
             },
             crate::ruleset::OptionInfo {
                 name: reinforcements::RANDOM.into(),

@@ -252,3 +252,56 @@ fn romans_errata_11_2_amb_03_naval_loss_spread_as_the_owner_prefers_in_person() 
     );
     assert!(!x.squadrons.contains_key("rome-light-2"), "{t}");
 }
+
+#[test]
+fn romans_11_13_a_fleet_retreat_port_chosen_in_person() {
+    // The Roman Heavies at Apollonia (4719) with the legate retreat before Heracleidas, Rome
+    // choosing the port in person among the friendly ports within reach ([11.13]).
+    let mut s = smw();
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Oricus")
+        .map(|(k, _)| k.clone())
+        .unwrap();
+    s.cities.get_mut(&k).unwrap().control = Some("macedon".into());
+    s.built_bases.insert(k, "macedon".into());
+    for (id, hex) in [
+        ("heracleidas", "4620"),
+        ("macedon-heavy-1", "4620"),
+        ("rome-heavy-1", "4719"),
+        ("rome-heavy-2", "4719"),
+    ] {
+        s.squadrons
+            .get_mut(id)
+            .map(|q| q.at.hex = hex.into())
+            .unwrap_or_else(|| place(&mut s, id, hex));
+    }
+    place(&mut s, "legate-1", "4719");
+    to_macedon(&mut s);
+    let rome = standing(
+        "rome",
+        "fleet_when_attacked: {legate-1: retreat}\nretreat_path: {legate-1: ask}",
+    );
+    let o =
+        "moves: [{commander: heracleidas, with: [macedon-heavy-1], path: [\"4619\", \"4719\"]}]";
+    submit_with(&mut s, o, &rome, &mut stream(2)).unwrap();
+    let p = Romans.pending(&s);
+    assert_eq!(p.kind, PendingKind::Decision, "{}", p.prompt);
+    assert_eq!(p.rule, "Romans [11.13]");
+    let opts = options(&s, "rome");
+    assert!(opts.len() > 1, "{opts:?}");
+    let pick = opts.last().unwrap().clone();
+    let ev = decide(&mut s, &format!("\"{pick}\""), 3).unwrap();
+    let t = texts(&ev);
+    let l = lines(&ev, "Romans [11.13]");
+    assert!(
+        l.iter()
+            .any(|l| l.contains("Retreats Before Combat") && l.contains(&format!("→ {pick} ("))),
+        "{t}"
+    );
+    assert!(
+        !t.contains("to the nearest friendly port (no standing"),
+        "{t}"
+    );
+}

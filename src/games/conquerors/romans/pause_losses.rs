@@ -10,6 +10,8 @@
 //! - [`retreat_path`]: the hexes of a Retreat Before Combat, a Retreat During Combat or a
 //!   Flight, one question per hex ([10.13], [10.15], [10.31], [10.34]), offering the hexes
 //!   from which the retreat can still be completed and `stop` where it may end;
+//! - [`fleet_port`]: the friendly port a fleet Retreats Before Combat into ([11.13]), among
+//!   those it can reach;
 //! - [`naval_spread`]: among the ways of spreading a naval loss that absorb the most loss
 //!   points and remove the most steps, the one the owner prefers (errata 11.2, ruling AMB-03).
 //!
@@ -213,4 +215,29 @@ pub fn naval_spread(
         at: format!("the naval battle at {hex}"),
     };
     Ok(pause::ask(&mut st.asking, q)?.and_then(|a| ways.iter().position(|w| *w == a)))
+}
+
+/// Romans [11.13]: `side`'s fleet at `from` Retreats Before Combat; `ports` are the friendly
+/// ports it can reach (in words, as the report names them). The index of the one chosen;
+/// `None` when no pause is possible here (the nearest, the default).
+///
+/// Errors: the pause when no answer has been given yet.
+pub fn fleet_port(
+    st: &mut State,
+    side: &str,
+    from: &str,
+    ports: &[String],
+) -> Result<Option<usize>, RuleError> {
+    let q = Question {
+        side: side.to_string(),
+        rule: "Romans [11.13]".into(),
+        kind: "retreat_path".into(),
+        prompt: format!(
+            "your fleet at {from} Retreats Before Combat: into which friendly port — {}",
+            ports.join(", ")
+        ),
+        options: ports.to_vec(),
+        at: format!("the fleet at {from}"),
+    };
+    Ok(pause::ask(&mut st.asking, q)?.and_then(|a| ports.iter().position(|p| *p == a)))
 }

@@ -73,6 +73,13 @@ impl<T> Ask<T> {
     }
 }
 
+impl<T: Default> Default for Ask<T> {
+    /// The answer's own default, given (for an order list: none named).
+    fn default() -> Self {
+        Ask::Given(T::default())
+    }
+}
+
 impl<T> From<T> for Ask<T> {
     fn from(t: T) -> Self {
         Ask::Given(t)

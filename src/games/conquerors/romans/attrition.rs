@@ -21,7 +21,7 @@ use crate::ruleset::{Event, RuleError};
 fn named(standing: &BTreeMap<String, Standing>, side: &str) -> Vec<String> {
     standing
         .get(side)
-        .map(|s| s.losses.clone())
+        .map(Standing::loss_order)
         .unwrap_or_default()
 }
 
@@ -54,7 +54,12 @@ pub fn land_attrition(
         .unwrap_or("0")
         .to_string();
     let n = land_loss(&cell, force).unwrap_or(0);
-    let taken = remove_ssp(&mut st.units, &named(standing, side), ids, n);
+    let order = if standing.get(side).is_some_and(|s| s.losses.asks()) {
+        super::pause_losses::attrition_order(st, side, ids, n)?
+    } else {
+        named(standing, side)
+    };
+    let taken = remove_ssp(&mut st.units, &order, ids, n);
     ev.push(Event::new(
         rule,
         format!(

@@ -6,21 +6,29 @@
 
 use std::collections::BTreeMap;
 
+use super::orders::Standing;
 use super::sequence::side_name;
 use super::state::State;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
-/// Takes `n` SSP from `live` units: each contingent in proportion to its starting SSP ([9.66]),
-/// within it the units in `order` first, then by id. Returns (taken, words, defaulted).
+/// Takes `n` SSP from `side`'s `live` units: each contingent in proportion to its starting SSP
+/// ([9.66]), within it the units of the owner's standing `losses` first, then by id; when it
+/// says `ask`, the owner names the unit of each SSP in person (`pause_losses::loss`) where
+/// more than one may take it. Returns (taken, words, defaulted).
+///
+/// Errors: the pause for a unit asked in person.
 pub fn take_losses(
     st: &mut State,
+    side: &str,
     live: &[String],
-    order: &[String],
+    standing: Option<&Standing>,
     start: &BTreeMap<String, u32>,
     lost: &mut BTreeMap<String, u32>,
     n: u32,
-) -> (u32, Vec<String>, bool) {
+) -> Result<(u32, Vec<String>, bool), RuleError> {
+    let order = standing.map(Standing::loss_order).unwrap_or_default();
+    let asks = standing.is_some_and(|x| x.losses.asks());
     let mut taken = 0;
     let mut per: BTreeMap<String, u32> = BTreeMap::new();
     let mut defaulted = false;
@@ -52,6 +60,20 @@ pub fn take_losses(
                         .is_some_and(|u| u.nation == nation && u.ssp > 0)
             })
             .cloned();
+        if pick.is_none() && asks {
+            let can: Vec<String> = live
+                .iter()
+                .filter(|id| {
+                    st.units
+                        .get(*id)
+                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
+                })
+                .cloned()
+                .collect();
+            if can.len() > 1 {
+                pick = super::pause_losses::loss(st, side, &nation, &can, (taken + 1, n))?;
+            }
+        }
         if pick.is_none() {
             pick = live
                 .iter()
@@ -80,7 +102,7 @@ pub fn take_losses(
             words.push(format!("{id} -{k}"));
         }
     }
-    (taken, words, defaulted && !order.is_empty())
+    Ok((taken, words, defaulted && !order.is_empty()))
 }
 
 /// [8.52], [8.62]–[8.65]: a commander killed: a tribune turns to his Replacement side and
@@ -132,15 +154,15 @@ pub fn kill_commander(st: &mut State, cid: &str, ev: &mut Vec<Event>) {
 }
 
 /// Romans [10.23]: the die of SSP a Force loses after its Retreat During Combat, rolled for
-/// `side`, taken from its `live` units in the owner's `losses` order (each contingent in
+/// `side`, taken from its `live` units by the owner's standing `losses` ([`take_losses`]) (each contingent in
 /// proportion, [9.66]); the event cites `rule` (the Tactical display adds its follow-up 2.35).
 ///
-/// Errors: [`RuleError::Dice`] without dice.
+/// Errors: [`RuleError::Dice`] without dice; the pause for a unit asked in person.
 pub fn rdc_losses(
     st: &mut State,
     side: &str,
     live: &[String],
-    order: &[String],
+    standing: Option<&Standing>,
     rule: &str,
     dice: &mut Dice,
     ev: &mut Vec<Event>,
@@ -154,7 +176,7 @@ pub fn rdc_losses(
             *start.entry(x.nation.clone()).or_insert(0) += x.ssp;
         }
     }
-    let (k, words, _) = take_losses(st, live, order, &start, &mut BTreeMap::new(), roll);
+    let (k, words, _) = take_losses(st, side, live, standing, &start, &mut BTreeMap::new(), roll)?;
     ev.push(Event::new(
         rule.to_string(),
         format!(

@@ -511,7 +511,7 @@ pub fn garrison_losses(
         .unwrap_or_default();
     let named = standing
         .get(&owner)
-        .map(|s| s.losses.clone())
+        .map(Standing::loss_order)
         .unwrap_or_default();
     remove_ssp(&mut st.units, &named, &gar, n).words()
 }

@@ -225,8 +225,7 @@ impl RomansHost<'_> {
             .copied()
             .unwrap_or(0);
         let wanted = self.standing[s]
-            .and_then(|x| standing_for(&x.retreat_path, chief))
-            .cloned()
+            .map(|x| x.path_for(chief))
             .unwrap_or_default();
         if plan(self.st, &self.b, s, Kind::DuringCombat, used, &wanted).is_none() {
             return false;
@@ -275,10 +274,16 @@ impl Host for RomansHost<'_> {
     }
     fn lose(&mut self, s: usize, n: u32) -> Result<u32, RuleError> {
         let live = self.live(s);
-        let order = self.standing[s]
-            .map(|x| x.losses.clone())
-            .unwrap_or_default();
-        let taken = take_losses(self.st, &live, &order, &self.start[s], &mut self.lost[s], n);
+        let side = self.b.sides[s].clone();
+        let taken = take_losses(
+            self.st,
+            &side,
+            &live,
+            self.standing[s],
+            &self.start[s],
+            &mut self.lost[s],
+            n,
+        )?;
         if taken.0 > 0 {
             self.ev.push(Event::new(
                 "Romans [9.51], [9.66]",
@@ -369,8 +374,7 @@ impl Host for RomansHost<'_> {
             .copied()
             .unwrap_or(0);
         let wanted = self.standing[s]
-            .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
-            .cloned()
+            .map(|x| x.path_for(chief.as_deref()))
             .unwrap_or_default();
         let possible = plan(self.st, &self.b, s, Kind::DuringCombat, used, &wanted).is_some();
         if !possible {
@@ -491,6 +495,13 @@ pub fn fight(
             ),
         ));
     }
+    // [9.7] (optional): each side's Morale Level varied before the first exchange.
+    let vary = host
+        .st
+        .options
+        .iter()
+        .any(|o| o == super::variable_morale::OPTION);
+    super::variable_morale::draw(vary, &b.sides, &mut contingents, host.dice, host.ev)?;
     let setup = proc::Setup { contingents, base };
     let end = proc::fight(&crt, &setup, &mut host, || {
         RuleError::illegal("battle", "Romans [9.42]", "no end after 500 exchanges")
@@ -528,10 +539,14 @@ pub fn fight(
                 .and_then(|x| st.combat.retreat_spent.get(x))
                 .copied()
                 .unwrap_or(0);
-            let wanted = std_of(s)
-                .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
-                .cloned()
-                .unwrap_or_default();
+            let wanted = super::pause_losses::retreat_path(
+                st,
+                &b,
+                s,
+                (Kind::DuringCombat, used),
+                std_of(s),
+                chief.as_deref(),
+            )?;
             if let Some(p) = plan(st, &b, s, Kind::DuringCombat, used, &wanted) {
                 go(
                     st,
@@ -545,8 +560,7 @@ pub fn fight(
                     "Retreats During Combat",
                 );
             }
-            let order = std_of(s).map(|x| x.losses.clone()).unwrap_or_default();
-            rdc_losses(st, &b.sides[s], &u, &order, "Romans [10.23]", dice, ev)?;
+            rdc_losses(st, &b.sides[s], &u, std_of(s), "Romans [10.23]", dice, ev)?;
         }
         End::Fled(s) => {
             let s = *s;

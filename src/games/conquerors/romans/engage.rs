@@ -222,8 +222,7 @@ pub fn enter(
             let used = st.combat.retreat_spent.get(c).copied().unwrap_or(0);
             let wanted = standing
                 .get(&def)
-                .and_then(|s| standing_for(&s.retreat_path, chief.as_deref()))
-                .cloned()
+                .map(|s| s.path_for(chief.as_deref()))
                 .unwrap_or_default();
             if super::retreat::plan_out(st, &b, 1, Kind::BeforeCombat, used, &wanted).is_some() {
                 options.push("retreat");
@@ -245,11 +244,14 @@ pub fn enter(
                 .and_then(|c| st.combat.retreat_spent.get(c))
                 .copied()
                 .unwrap_or(0);
-            let wanted = standing
-                .get(&def)
-                .and_then(|s| standing_for(&s.retreat_path, chief.as_deref()))
-                .cloned()
-                .unwrap_or_default();
+            let wanted = super::pause_losses::retreat_path(
+                st,
+                &b,
+                1,
+                (Kind::BeforeCombat, used),
+                standing.get(&def),
+                chief.as_deref(),
+            )?;
             if let Some(p) = super::retreat::plan_out(st, &b, 1, Kind::BeforeCombat, used, &wanted)
             {
                 super::retreat::go(
@@ -430,8 +432,7 @@ pub fn lone_commanders(
         let used = st.combat.retreat_spent.get(&cid).copied().unwrap_or(0);
         let wanted = standing
             .get(&owner)
-            .and_then(|s| standing_for(&s.retreat_path, Some(&cid)))
-            .cloned()
+            .map(|s| s.path_for(Some(&cid)))
             .unwrap_or_default();
         let plan = if order == Some(WhenAttacked::Stand) {
             None

@@ -44,6 +44,7 @@ pub mod naval_voyage;
 pub mod orders;
 pub mod parlay;
 pub mod pause;
+pub mod pause_losses;
 pub mod raising;
 pub mod reinforcements;
 pub mod replacements;
@@ -60,6 +61,7 @@ pub mod tactical;
 pub mod tactical_orders;
 pub mod transport;
 pub mod treasury;
+pub mod variable_morale;
 pub mod victory;
 pub mod view;
 pub mod winter;
@@ -154,6 +156,10 @@ impl Ruleset for Romans {
             crate::ruleset::OptionInfo {
                 name: cities::ALLY_CITY_OPTION.into(),
                 help: "sacking a city of one's own active ally moves the Alliance level 5 toward the opponent, as the follow-up 13.54 reads (the default is errata 13.2's table; digest AMB-01)".into(),
+            },
+            crate::ruleset::OptionInfo {
+                name: variable_morale::OPTION.into(),
+                help: "each side's Morale Level moves 1-6 points up or down, drawn once battle is joined on the Strategic CRT (Romans [9.7], optional)".into(),
             },
             crate::ruleset::OptionInfo {
                 name: reinforcements::RANDOM.into(),
@@ -509,5 +515,6 @@ const STANDING_HELP: &str =
   #   naval_intercept: {COMMANDER: {zones: [1, 2]}}         [6.6]; `any` for every fleet
   #   fleet_when_attacked: {COMMANDER: stand | retreat}     [11.13]; a Merchant's id, or `any`
   #   naval_losses: [SQUADRON, ...]                         errata 11.2, [15.4]
-  #   `ask` for an intercept, when_attacked or retreat_during_combat: the game waits for you there
+  #   `ask` for an intercept, when_attacked, retreat_during_combat, retreat_path, or as losses or
+  #   naval_losses: the game waits for you there
 ";

@@ -90,14 +90,16 @@ fn loss_order(st: &State, ids: &[String], named: &[String]) -> Vec<String> {
 
 /// Takes `loss` from `side`'s squadrons `ids` ([11.21]–[11.24], errata 11.2); returns the
 /// steps removed, the squadrons that lost a step, and the words.
+///
+/// Errors: the pause when the owner spreads the loss in person (`naval_losses: ask`).
 fn take(
     st: &mut State,
-    side: &str,
+    (side, here): (&str, &str),
     ids: &[String],
     loss: Loss,
     v: &Variant,
     standing: &BTreeMap<String, Standing>,
-) -> (u32, Vec<String>, String) {
+) -> Result<(u32, Vec<String>, String), RuleError> {
     let warships: Vec<String> = ids
         .iter()
         .filter(|q| {
@@ -118,12 +120,25 @@ fn take(
             let order = naval_loss_order(standing, side);
             let ranked = loss_order(st, &warships, &order.value);
             let ships = fleets::ships(st, &ranked);
-            let cut = if v.points {
-                allocate_points(&ships, n, &ranked)
-            } else {
-                allocate_steps(&ships, n, &ranked)
+            let spread = |order: &[String]| {
+                if v.points {
+                    allocate_points(&ships, n, order)
+                } else {
+                    allocate_steps(&ships, n, order)
+                }
             };
-            if order.defaulted && ships.len() > 1 && !cut.is_empty() {
+            let mut cut = spread(&ranked);
+            let asks = standing.get(side).is_some_and(|s| s.naval_losses.asks());
+            if asks {
+                let ways = ways(&ranked, &spread);
+                if ways.len() > 1 {
+                    let said: Vec<String> = ways.iter().map(|w| describe(w)).collect();
+                    if let Some(i) = super::pause_losses::naval_spread(st, side, here, &said)? {
+                        cut = ways[i].clone();
+                        note = " (as its owner chose in person, AMB-03)";
+                    }
+                }
+            } else if order.defaulted && ships.len() > 1 && !cut.is_empty() {
                 note = " (no standing `naval_losses`: ships carrying nothing first, then by id, default)";
             }
             cut
@@ -132,7 +147,53 @@ fn take(
     let words = format!("{}{note}", describe(&cut));
     apply(st, &cut);
     let steps: u32 = cut.iter().map(|c| c.1).sum();
-    (steps, cut.into_iter().map(|c| c.0).collect(), words)
+    Ok((steps, cut.into_iter().map(|c| c.0).collect(), words))
+}
+
+/// The most squadrons whose every order of losses is tried for the ways offered in person.
+const WAYS_UP_TO: usize = 7;
+
+/// Ruling AMB-03 in person: the distinct spreads `spread` gives over every order of the
+/// squadrons `ranked` (all tie on the points absorbed and the steps removed: the owner's order
+/// only breaks that tie), in the order first met from the default order. A fleet of more than
+/// [`WAYS_UP_TO`] squadrons is offered only the default (simplified).
+fn ways(
+    ranked: &[String],
+    spread: &dyn Fn(&[String]) -> Vec<(String, u32)>,
+) -> Vec<Vec<(String, u32)>> {
+    let mut out: Vec<Vec<(String, u32)>> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut push = |c: Vec<(String, u32)>, out: &mut Vec<Vec<(String, u32)>>| {
+        let mut key = c.clone();
+        key.sort();
+        if seen.insert(key) {
+            out.push(c);
+        }
+    };
+    push(spread(ranked), &mut out);
+    if ranked.len() > WAYS_UP_TO {
+        return out;
+    }
+    // Heap's algorithm over the orders.
+    let mut a = ranked.to_vec();
+    let mut c = vec![0usize; a.len()];
+    let mut i = 0;
+    while i < a.len() {
+        if c[i] < i {
+            if i % 2 == 0 {
+                a.swap(0, i);
+            } else {
+                a.swap(c[i], i);
+            }
+            push(spread(&a), &mut out);
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    out
 }
 
 fn describe(cut: &[(String, u32)]) -> String {
@@ -280,20 +341,20 @@ pub fn fight(
     let reading = read(&cell, &v);
     let (sa, ca, wa) = take(
         st,
-        &b.sides[0],
+        (&b.sides[0], &here),
         &b.squadrons[0],
         reading.attacker,
         &v,
         standing,
-    );
+    )?;
     let (sd, cd, wd) = take(
         st,
-        &b.sides[1],
+        (&b.sides[1], &here),
         &b.squadrons[1],
         reading.defender,
         &v,
         standing,
-    );
+    )?;
     out.lost = [sa, sd];
     let unit = if v.points { "loss points" } else { "steps" };
     let part = |l: Loss| match l {

@@ -69,15 +69,12 @@ pub fn retreat_path(
     side: &str,
     who: Option<&str>,
 ) -> Decision<Vec<String>> {
-    match of(standing, side).and_then(|s| standing_for(&s.retreat_path, who)) {
-        Some(p) => Decision {
-            value: p.clone(),
-            defaulted: false,
-        },
-        None => Decision {
-            value: Vec::new(),
-            defaulted: true,
-        },
+    let v = of(standing, side)
+        .map(|s| s.path_for(who))
+        .unwrap_or_default();
+    Decision {
+        defaulted: v.is_empty(),
+        value: v,
     }
 }
 
@@ -87,7 +84,7 @@ pub fn naval_loss_order(
     side: &str,
 ) -> Decision<Vec<String>> {
     let v = of(standing, side)
-        .map(|s| s.naval_losses.clone())
+        .map(Standing::naval_loss_order)
         .unwrap_or_default();
     Decision {
         defaulted: v.is_empty(),
@@ -102,7 +99,7 @@ pub fn cargo_loss_order(
     side: &str,
 ) -> Decision<Vec<String>> {
     let v = of(standing, side)
-        .map(|s| s.losses.clone())
+        .map(Standing::loss_order)
         .unwrap_or_default();
     Decision {
         defaulted: v.is_empty(),

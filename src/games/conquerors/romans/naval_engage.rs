@@ -322,7 +322,7 @@ pub(super) fn attack(
             chief.is_some(),
             standing,
             ev,
-        )
+        )?
     {
         return Ok(After::GoOn);
     }
@@ -387,7 +387,10 @@ pub(super) fn attack(
 /// Romans [11.13], [12.2]: the attacked fleet retreats into a friendly port within its 20 MP
 /// of retreat a phase, never more than 20 MP from a friendly Naval Base; more than 4 MP
 /// Disrupts it. A fleet needs a commander to retreat (as a Force, [10.12]), a Merchant alone
-/// does not. Returns whether it retreated.
+/// does not. Returns whether it retreated. With `retreat_path: ask` the owner picks the port
+/// in person among those it can reach (`pause_losses::fleet_port`).
+///
+/// Errors: the pause for the port asked in person.
 #[allow(clippy::too_many_arguments)]
 fn retreat_before_combat(
     st: &mut State,
@@ -398,7 +401,7 @@ fn retreat_before_combat(
     led: bool,
     standing: &BTreeMap<String, Standing>,
     ev: &mut Vec<Event>,
-) -> bool {
+) -> Result<bool, RuleError> {
     let Some(who) = who else {
         ev.push(Event::new(
             "Romans [11.13], [10.12]",
@@ -407,14 +410,14 @@ fn retreat_before_combat(
                 side_name(side)
             ),
         ));
-        return false;
+        return Ok(false);
     };
     let Some(from) = ships
         .first()
         .and_then(|q| key(&st.squadrons[q].at))
         .and_then(|k| w.canonical(&k))
     else {
-        return false;
+        return Ok(false);
     };
     let per = naval_bases::per_hex(st);
     let full = st
@@ -458,6 +461,28 @@ fn retreat_before_combat(
             chosen = Some((path, cost));
         }
     }
+    let asks = standing.get(side).is_some_and(|x| x.asks_path(Some(who)));
+    if asks && chosen.is_none() {
+        // Each friendly port within reach, by its cheapest path ([11.13]).
+        let mut ports: Vec<(HexKey, (Vec<HexKey>, u32))> = Vec::new();
+        for k in reach.keys().filter(|k| **k != from && goal(k)) {
+            if let Some(p) = w.path(&from, &|x: &HexKey| x == k, per, budget, &open) {
+                ports.push((k.clone(), p));
+            }
+        }
+        if ports.len() > 1 {
+            let names: Vec<String> = ports.iter().map(|(k, _)| words(st, k)).collect();
+            let here = words(st, &from);
+            if let Some(i) = super::pause_losses::fleet_port(st, side, &here, &names)? {
+                chosen = Some(ports[i].1.clone());
+            }
+        }
+    }
+    // The ports and the water open to it again (the question may have been asked).
+    let open =
+        |k: &HexKey| fleets::enemy_squadrons(st, w, k, side).is_empty() && reach.contains_key(k);
+    let goal =
+        |k: &HexKey| fleets::friendly_port(st, w, k, side, &nations) && reach.contains_key(k);
     let defaulted = chosen.is_none();
     let chosen = chosen.or_else(|| w.path(&from, &goal, per, budget, &open));
     let Some((path, cost)) = chosen else {
@@ -469,10 +494,10 @@ fn retreat_before_combat(
                 words(st, &from)
             ),
         ));
-        return false;
+        return Ok(false);
     };
     let Some(to) = path.last().cloned() else {
-        return false;
+        return Ok(false);
     };
     let pos = position(&to);
     let cargo = fleets::cargo_of(st, ships);
@@ -523,5 +548,5 @@ fn retreat_before_combat(
             format!("the {} fleet retreated more than 4 MP and is Disrupted: it may not move in its next Campaign Phase", side_name(side)),
         ));
     }
-    true
+    Ok(true)
 }

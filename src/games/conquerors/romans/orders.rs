@@ -191,7 +191,8 @@ pub struct Orders {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub naval_bases: Vec<String>,
     /// The answer to a decision the game paused for (`legatus template` lists the options):
-    /// `intercept`, `pass`, `stand`, `retreat`, `into_city`, `fight_on` (`pause.rs`).
+    /// `intercept`, `pass`, `stand`, `retreat`, `into_city`, `fight_on` (`pause.rs`); a hex or
+    /// `stop`, a unit's id, a naval spread (`pause_losses.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<String>,
 }
@@ -223,14 +224,20 @@ pub struct Standing {
     pub retreat_during_combat: BTreeMap<String, Ask<RetreatPolicy>>,
     /// Retreat and flight paths ([10.13], [10.31]): commander (or `any`) → hexes in order; a
     /// path that cannot be followed is cut where it fails and completed by the default (the
-    /// cheapest hexes toward the nearest city of yours), reported as a default.
+    /// cheapest hexes toward the nearest city of yours), reported as a default. `ask`: the
+    /// game pauses at each hex of a land retreat or flight and offers the hexes that can be
+    /// entered next (and `stop` where the retreat may end); a fleet's retreat is offered the
+    /// friendly ports it can reach (`pause_losses.rs`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub retreat_path: BTreeMap<String, Vec<String>>,
+    pub retreat_path: BTreeMap<String, Ask<Vec<String>>>,
     /// Losses ([9.51], [10.23], [10.32], a siege's NO on a garrison [13.44], attrition [15]): unit
     /// ids in the order they take SSP (each contingent
     /// still losing in proportion, [9.66]); units not named lose in the order of their ids.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub losses: Vec<String>,
+    /// `ask`: the game pauses at each SSP to take where more than one unit may take it (in a
+    /// battle, a Retreat During Combat, a Pursuit), and before each unit an attrition roll
+    /// starts on, and waits for the owner's entry naming the unit ([9.51], D-15).
+    #[serde(default, skip_serializing_if = "no_order")]
+    pub losses: Ask<Vec<String>>,
     /// City (name or hex) → the surrender terms accepted there ([13.56]); a city not named
     /// refuses every parlay (default).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -256,8 +263,36 @@ pub struct Standing {
     /// (ruling AMB-03); squadrons not named lose in the default order (those carrying nothing
     /// first, then by id), reported as a default. Cargo lost with a reduced squadron ([12.15])
     /// follows `losses`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub naval_losses: Vec<String>,
+    /// `ask`: the game pauses when the loss points may be spread in more than one way that
+    /// absorbs the most points and removes the most steps, and offers those ways (AMB-03).
+    #[serde(default, skip_serializing_if = "no_order")]
+    pub naval_losses: Ask<Vec<String>>,
+}
+
+fn no_order(a: &Ask<Vec<String>>) -> bool {
+    matches!(a, Ask::Given(v) if v.is_empty())
+}
+
+impl Standing {
+    /// The standing `losses` order (none when it says `ask`).
+    pub fn loss_order(&self) -> Vec<String> {
+        self.losses.given().cloned().unwrap_or_default()
+    }
+    /// The standing `naval_losses` order (none when it says `ask`).
+    pub fn naval_loss_order(&self) -> Vec<String> {
+        self.naval_losses.given().cloned().unwrap_or_default()
+    }
+    /// The standing retreat path of the Force led by `chief` (or `any`); none when it says
+    /// `ask` or is not set.
+    pub fn path_for(&self, chief: Option<&str>) -> Vec<String> {
+        super::combat::standing_for(&self.retreat_path, chief)
+            .and_then(|p| p.given().cloned())
+            .unwrap_or_default()
+    }
+    /// The Force led by `chief` has its retreat path decided in person.
+    pub fn asks_path(&self, chief: Option<&str>) -> bool {
+        super::combat::standing_for(&self.retreat_path, chief).is_some_and(Ask::asks)
+    }
 }
 
 /// What a fleet does when an enemy fleet enters its hex ([11.13]).

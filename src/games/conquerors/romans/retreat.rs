@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::casualties::{kill_commander, take_losses};
-use super::combat::{disrupt, in_charge, standing_for, Battle};
+use super::combat::{disrupt, in_charge, Battle};
 use super::orders::Standing;
 use super::sequence::side_name;
 use super::state::State;
@@ -94,21 +94,9 @@ fn friendly_ab(st: &State, map: &HexMap, side: &str, h: Hex) -> bool {
     })
 }
 
-/// Plans the retreat of `side`'s Force from `from`: `wanted` (the standing order's hexes) as
-/// far as it is legal, then the default. `used` is the retreat MP the Force spent earlier this
-/// phase ([10.24]); `avoid` hexes may not be entered (the battle hex). Returns None when no
-/// retreat is possible (for Flight: when 20 MP cannot be completed, [10.34]).
-#[allow(clippy::too_many_arguments)]
-pub fn plan(
-    st: &State,
-    costs: &MoveCosts,
-    map: &HexMap,
-    side: &str,
-    from: Hex,
-    kind: Kind,
-    used: u32,
-    wanted: &[String],
-) -> Option<Planned> {
+/// How far a retreat of `kind` may go, `used` retreat MP spent before ([10.13], [10.24],
+/// [10.31], [10.34]).
+fn rules(st: &State, kind: Kind, used: u32) -> Rules {
     let full = st
         .pack
         .movement
@@ -120,7 +108,7 @@ pub fn plan(
         })
         .map(|r| r.item.half_mp)
         .unwrap_or(40);
-    let rules = match kind {
+    match kind {
         Kind::Flight => Rules {
             budget: full,
             must: full,
@@ -136,7 +124,112 @@ pub fn plan(
             must: 0,
             stop_in_city_after: None,
         },
-    };
+    }
+}
+
+/// Whether a retreat along `p` (`spent` MP) may end there: `Some(true)` inside a friendly
+/// A/B city a Flight may stop in ([10.34]), `Some(false)` when it has gone far enough.
+fn finished(
+    st: &State,
+    map: &HexMap,
+    side: &str,
+    rules: &Rules,
+    p: &[Hex],
+    spent: u32,
+) -> Option<bool> {
+    let last = *p.last()?;
+    if let Some(after) = rules.stop_in_city_after {
+        if spent > after && friendly_ab(st, map, side, last) {
+            return Some(true);
+        }
+    }
+    (spent >= rules.must).then_some(false)
+}
+
+/// The retreat of `side`'s Force from `from` decided hex by hex in person (`pause_losses.rs`):
+/// after `path` (entered so far), the hexes it may enter next from which the retreat can
+/// still be completed, and whether it may stop now. Both empty/false when `path` is not
+/// legal.
+#[allow(clippy::too_many_arguments)]
+pub fn next_steps(
+    st: &State,
+    costs: &MoveCosts,
+    map: &HexMap,
+    side: &str,
+    from: Hex,
+    kind: Kind,
+    used: u32,
+    path: &[Hex],
+) -> (Vec<Hex>, bool) {
+    let rules = rules(st, kind, used);
+    let mut seen = BTreeSet::from([from]);
+    let (mut at, mut spent) = (from, 0);
+    for h in path {
+        let Ok(c) = costs.step(map, at, *h) else {
+            return (Vec::new(), false);
+        };
+        seen.insert(*h);
+        spent += c;
+        at = *h;
+    }
+    let done = |p: &[Hex], spent: u32| finished(st, map, side, &rules, p, spent);
+    let stop = done(path, spent).is_some();
+    if done(path, spent) == Some(false) && rules.must > 0 {
+        // A Flight that has fled its 20 MP ends there ([10.34]).
+        return (Vec::new(), true);
+    }
+    let mut out = Vec::new();
+    for n in at.neighbours(map.convention) {
+        if seen.contains(&n) || !open(st, map, side, n) {
+            continue;
+        }
+        let Ok(c) = costs.step(map, at, n) else {
+            continue;
+        };
+        if spent + c > rules.budget {
+            continue;
+        }
+        let (mut p, mut s2) = (path.to_vec(), seen.clone());
+        p.push(n);
+        s2.insert(n);
+        let mut nodes = 20_000u32;
+        if search(
+            st,
+            costs,
+            map,
+            side,
+            &rules,
+            from,
+            &mut p,
+            &mut s2,
+            spent + c,
+            &mut nodes,
+            &done,
+        )
+        .is_some()
+        {
+            out.push(n);
+        }
+    }
+    (out, stop)
+}
+
+/// Plans the retreat of `side`'s Force from `from`: `wanted` (the standing order's hexes) as
+/// far as it is legal, then the default. `used` is the retreat MP the Force spent earlier this
+/// phase ([10.24]); `avoid` hexes may not be entered (the battle hex). Returns None when no
+/// retreat is possible (for Flight: when 20 MP cannot be completed, [10.34]).
+#[allow(clippy::too_many_arguments)]
+pub fn plan(
+    st: &State,
+    costs: &MoveCosts,
+    map: &HexMap,
+    side: &str,
+    from: Hex,
+    kind: Kind,
+    used: u32,
+    wanted: &[String],
+) -> Option<Planned> {
+    let rules = rules(st, kind, used);
     let mut path = Vec::new();
     let mut spent = 0;
     let mut seen = BTreeSet::from([from]);
@@ -153,15 +246,7 @@ pub fn plan(
         at = h;
     }
     let owned = path.len();
-    let done = |p: &[Hex], spent: u32| -> Option<bool> {
-        let last = *p.last()?;
-        if let Some(after) = rules.stop_in_city_after {
-            if spent > after && friendly_ab(st, map, side, last) {
-                return Some(true);
-            }
-        }
-        (spent >= rules.must).then_some(false)
-    };
+    let done = |p: &[Hex], spent: u32| finished(st, map, side, &rules, p, spent);
     if !path.is_empty() && owned == wanted.len() {
         if let Some(city) = done(&path, spent) {
             return Some(Planned {
@@ -282,6 +367,33 @@ pub fn plan_out(
     plan(st, &costs, &map, &b.sides[s], b.hex, kind, used, wanted)
 }
 
+/// [`next_steps`] for side `s` of `b` leaving the battle hex; `None` when the retreat is not
+/// over land the owner steers (an amphibious attacker's leaves by its fleet, [12.16]).
+pub fn next_out(
+    st: &State,
+    b: &Battle,
+    s: usize,
+    kind: Kind,
+    used: u32,
+    path: &[Hex],
+) -> Option<(Vec<Hex>, bool)> {
+    if super::transport::amphibious_plan(st, b, s, kind, used).is_some() {
+        return None;
+    }
+    let map = st.map(&b.map)?;
+    let costs = st.maps.costs("romans")?.clone();
+    Some(next_steps(
+        st,
+        &costs,
+        &map,
+        &b.sides[s],
+        b.hex,
+        kind,
+        used,
+        path,
+    ))
+}
+
 /// Moves `units` and `cmds` of side `s` out of the battle: Flight ([10.31]–[10.34], with
 /// Pursuit [10.32] when `pursued`) — or eliminates them when they cannot flee.
 #[allow(clippy::too_many_arguments)]
@@ -297,10 +409,6 @@ pub fn flee(
     pursued: bool,
 ) -> Result<(), RuleError> {
     let chief = in_charge(st, cmds);
-    let wanted = standing
-        .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
-        .cloned()
-        .unwrap_or_default();
     let who = side_name(&b.sides[s]);
     if pursued {
         let pursuit = st
@@ -323,15 +431,15 @@ pub fn flee(
         for id in &live {
             *start.entry(st.units[id].nation.clone()).or_insert(0) += st.units[id].ssp;
         }
-        let order = standing.map(|x| x.losses.clone()).unwrap_or_default();
         let (k, words, _) = take_losses(
             st,
+            &b.sides[s],
             &live,
-            &order,
+            standing,
             &start,
             &mut BTreeMap::new(),
             roll * pursuit,
-        );
+        )?;
         ev.push(Event::new(
             "Romans [10.32]",
             format!(
@@ -345,6 +453,8 @@ pub fn flee(
             ),
         ));
     }
+    let wanted =
+        super::pause_losses::retreat_path(st, b, s, (Kind::Flight, 0), standing, chief.as_deref())?;
     let p = plan_out(st, b, s, Kind::Flight, 0, &wanted);
     let live: Vec<String> = units
         .iter()

@@ -87,6 +87,7 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
     let waters = super::fleets::waters(st);
     for (k, path) in &standing.retreat_path {
         commander(k, "retreat_path", "Romans [10.13]", &mut out);
+        let path = path.given().map(Vec::as_slice).unwrap_or_default();
         for (n, h) in path.iter().enumerate() {
             let known = Hex::parse(h)
                 .ok()
@@ -137,7 +138,7 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
             commander(k, "fleet_when_attacked", "Romans [11.13]", &mut out);
         }
     }
-    for (n, q) in standing.naval_losses.iter().enumerate() {
+    for (n, q) in standing.naval_loss_order().iter().enumerate() {
         if st.squadrons.get(q).is_none_or(|x| x.side != side) {
             out.push((
                 format!("/naval_losses/{n}"),
@@ -149,7 +150,7 @@ pub fn check(st: &State, side: &str, standing: &Standing) -> Vec<(String, RuleEr
             ));
         }
     }
-    for (n, u) in standing.losses.iter().enumerate() {
+    for (n, u) in standing.loss_order().iter().enumerate() {
         if st.units.get(u).is_none_or(|x| x.side != side) {
             let mine = st
                 .units

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::casualties::{kill_commander, rdc_losses};
-use super::combat::{in_charge, standing_for, Battle, Outcome};
+use super::combat::{in_charge, Battle, Outcome};
 use super::orders::Standing;
 use super::retreat::{flee, go, plan_out as plan, Kind};
 use super::sequence::side_name;
@@ -405,10 +405,14 @@ fn conclude(
                 .and_then(|x| st.combat.retreat_spent.get(x))
                 .copied()
                 .unwrap_or(0);
-            let wanted = std_of(s)
-                .and_then(|x| standing_for(&x.retreat_path, chief.as_deref()))
-                .cloned()
-                .unwrap_or_default();
+            let wanted = super::pause_losses::retreat_path(
+                st,
+                b,
+                s,
+                (Kind::DuringCombat, used),
+                std_of(s),
+                chief.as_deref(),
+            )?;
             match plan(st, b, s, Kind::DuringCombat, used, &wanted) {
                 Some(p) => go(
                     st,
@@ -433,12 +437,11 @@ fn conclude(
                 }
             }
             let u = live(st, s, None);
-            let order = std_of(s).map(|x| x.losses.clone()).unwrap_or_default();
             rdc_losses(
                 st,
                 &b.sides[s],
                 &u,
-                &order,
+                std_of(s),
                 "Romans [10.23], Tactical follow-up 2.35",
                 dice,
                 ev,

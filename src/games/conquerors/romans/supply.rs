@@ -108,36 +108,68 @@ pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>)
 /// Romans [14.12], [14.13]: whether a Force of `side` (units of `nations`) at `h` is within its
 /// supply radius.
 pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSet<String>) -> bool {
-    let Some(costs) = st.maps.costs("romans") else {
-        return true;
-    };
-    let src = sources(st, side, map, nations);
-    // [14.13]: enemy SSP outside a city by hex, and the enemy A/B cities, gathered once
-    // rather than for every hex the search looks at.
-    let mut stacks: BTreeMap<Hex, u32> = BTreeMap::new();
-    let mut odd: BTreeMap<&str, u32> = BTreeMap::new();
-    for u in st.units.values() {
-        if u.at.map == map.id && u.side != side && !u.at.inside {
-            match Hex::parse(&u.at.hex) {
-                Ok(x) if x.to_string() == u.at.hex => *stacks.entry(x).or_insert(0) += u.ssp,
-                _ => *odd.entry(u.at.hex.as_str()).or_insert(0) += u.ssp,
+    Radius::new(st, side, map, nations).is_none_or(|r| r.reaches(h))
+}
+
+/// Romans [14.12], [14.13]: what a supply search of one Force looks at — its sources, the
+/// enemy stacks and cities that close hexes — gathered once, so the hexes of a whole path are
+/// checked against the same state without gathering it again for each.
+struct Radius<'a> {
+    costs: &'a crate::geo::MoveCosts,
+    map: &'a HexMap,
+    sources: BTreeSet<Hex>,
+    /// [14.13]: enemy SSP outside a city, by hex (a position not written `CCRR` by its text).
+    stacks: BTreeMap<Hex, u32>,
+    odd: BTreeMap<&'a str, u32>,
+    /// [14.13]: enemy A/B cities.
+    walled: BTreeSet<Hex>,
+    limit: u32,
+}
+
+impl<'a> Radius<'a> {
+    /// None when the game has no movement costs (everything is then in supply).
+    fn new(st: &'a State, side: &str, map: &'a HexMap, nations: &BTreeSet<String>) -> Option<Self> {
+        let costs = st.maps.costs("romans")?;
+        let sources = sources(st, side, map, nations);
+        let mut stacks: BTreeMap<Hex, u32> = BTreeMap::new();
+        let mut odd: BTreeMap<&str, u32> = BTreeMap::new();
+        for u in st.units.values() {
+            if u.at.map == map.id && u.side != side && !u.at.inside {
+                match Hex::parse(&u.at.hex) {
+                    Ok(x) if x.to_string() == u.at.hex => *stacks.entry(x).or_insert(0) += u.ssp,
+                    _ => *odd.entry(u.at.hex.as_str()).or_insert(0) += u.ssp,
+                }
             }
         }
-    }
-    let walled: BTreeSet<Hex> = cities_on(st, map)
-        .filter(|(_, c)| {
-            !c.sacked
-                && matches!(c.class, CityClass::A | CityClass::B)
-                && c.control.as_deref().is_some_and(|o| o != side)
+        let walled: BTreeSet<Hex> = cities_on(st, map)
+            .filter(|(_, c)| {
+                !c.sacked
+                    && matches!(c.class, CityClass::A | CityClass::B)
+                    && c.control.as_deref().is_some_and(|o| o != side)
+            })
+            .map(|(h, _)| h)
+            .collect();
+        Some(Radius {
+            costs,
+            map,
+            sources,
+            stacks,
+            odd,
+            walled,
+            limit: radius(st),
         })
-        .map(|(h, _)| h)
-        .collect();
-    let closed = |x: Hex| {
-        walled.contains(&x)
-            || stacks.get(&x).is_some_and(|s| *s > 5)
-            || (!odd.is_empty() && odd.get(x.to_string().as_str()).is_some_and(|s| *s > 5))
-    };
-    distance(costs, map, &closed, h, &src, radius(st)).is_some()
+    }
+
+    /// Whether a Force at `h` is within the radius.
+    fn reaches(&self, h: Hex) -> bool {
+        let closed = |x: Hex| {
+            self.walled.contains(&x)
+                || self.stacks.get(&x).is_some_and(|s| *s > 5)
+                || (!self.odd.is_empty()
+                    && self.odd.get(x.to_string().as_str()).is_some_and(|s| *s > 5))
+        };
+        distance(self.costs, self.map, &closed, h, &self.sources, self.limit).is_some()
+    }
 }
 
 fn nations_of(st: &State, ids: &BTreeSet<String>) -> BTreeSet<String> {
@@ -166,11 +198,10 @@ pub fn charge_move(
         return Ok(());
     }
     let nations = nations_of(st, force);
-    let Some(out) = walked
-        .steps
-        .iter()
-        .find(|s| !in_supply(st, side, map, s.hex, &nations))
-    else {
+    let Some(supply) = Radius::new(st, side, map, &nations) else {
+        return Ok(());
+    };
+    let Some(out) = walked.steps.iter().find(|s| !supply.reaches(s.hex)) else {
         return Ok(());
     };
     let hex = out.hex;

@@ -40,7 +40,7 @@ use legatus::engine::orders::{self, draft};
 use legatus::engine::verify::verify;
 use legatus::protocol::canonical;
 use legatus::protocol::chain;
-use legatus::protocol::keys::{self, SigningKey};
+use legatus::protocol::keys::SigningKey;
 use legatus::protocol::log::{
     entry_yaml, header_yaml, DiceMode, Doc, Entry, EntryKind, LogReader, Player, LOG_PREAMBLE,
 };

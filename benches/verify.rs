@@ -29,6 +29,10 @@ use std::time::{Duration, Instant};
 
 #[path = "../tests/support/tally.rs"]
 mod tally;
+#[path = "support/timing.rs"]
+mod timing;
+
+use timing::{floor, median, timed};
 
 use legatus::engine::game::{sealed_body, Game};
 use legatus::engine::newgame::{build_header, NewGame};
@@ -36,7 +40,7 @@ use legatus::engine::orders::{self, draft};
 use legatus::engine::verify::verify;
 use legatus::protocol::canonical;
 use legatus::protocol::chain;
-use legatus::protocol::keys::{self, SigningKey};
+use legatus::protocol::keys::SigningKey;
 use legatus::protocol::log::{
     entry_yaml, header_yaml, DiceMode, Doc, Entry, EntryKind, LogReader, Player, LOG_PREAMBLE,
 };
@@ -233,65 +237,12 @@ fn generate(path: &Path, entries: u64) {
     );
 }
 
-/// The floor: read every entry, check its signature and its hash link; nothing else.
-fn floor(path: &Path) -> u64 {
-    let mut reader = LogReader::open(path).unwrap();
-    let header = match reader.next() {
-        Some(Ok(Doc::Header(h))) => h,
-        _ => panic!("no header"),
-    };
-    let keys: Vec<(String, ssh_key::PublicKey)> = header
-        .players
-        .iter()
-        .map(|p| (p.side.clone(), keys::parse_public(&p.key).unwrap()))
-        .collect();
-    let mut prev = header.hash().unwrap();
-    let mut n = 0;
-    for doc in reader {
-        let Doc::Entry(e, _) = doc.unwrap() else {
-            panic!("header twice")
-        };
-        let key = &keys.iter().find(|(s, _)| *s == e.author).unwrap().1;
-        let bytes = e.signed_bytes().unwrap();
-        keys::verify(key, &bytes, &e.sig).unwrap();
-        assert_eq!(e.prev, hex::encode(prev), "entry {}: broken link", e.seq);
-        prev = e.hash().unwrap();
-        n += 1;
-    }
-    n
-}
-
 /// The full verification, as `legatus verify` does it.
 fn full(path: &Path, reg: &Registry) -> u64 {
     let (_, v) = verify(LogReader::open(path).unwrap(), reg).unwrap();
     assert_eq!(v.signatures, v.entries);
     assert_eq!(v.states, v.entries);
     v.entries
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`, ns
-/// on the CPU), so that the figures hold on a shared, busy machine; `None`
-/// elsewhere.
-fn cpu_time() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(
-        s.split_whitespace().next()?.parse().ok()?,
-    ))
-}
-
-/// Wall and CPU time of one run of `f`.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
-    let c = cpu_time();
-    let t = Instant::now();
-    let out = f();
-    let wall = t.elapsed();
-    let cpu = c.and_then(|c| Some(cpu_time()? - c));
-    (out, wall, cpu)
 }
 
 /// Times the pieces of per-entry work that full verification does on top of

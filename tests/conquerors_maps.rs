@@ -259,3 +259,15 @@ fn data_check_and_map_by_pack_name_use_the_pack_compiled_into_legatus() {
         wrong.err
     );
 }
+
+/// A release build loads the embedded pack without checking it again in every process
+/// (`data::load_embedded`): the pack as compiled in must pass every check here.
+#[test]
+fn conquerors_embedded_pack_passes_its_checks() {
+    let pack = data::load_embedded().expect("the embedded pack loads");
+    let found: Vec<String> = data::validate(&pack)
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(found, Vec::<String>::new());
+}

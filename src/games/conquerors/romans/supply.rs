@@ -15,7 +15,7 @@ use super::attrition::land_attrition;
 use super::data::model::NationKind;
 use super::orders::Standing;
 use super::sequence::side_name;
-use super::state::State;
+use super::state::{CityState, State};
 use crate::games::conquerors::movement::Walk;
 use crate::games::conquerors::supply::distance;
 use crate::geo::hexmap::CityClass;
@@ -33,53 +33,73 @@ pub fn radius(st: &State) -> u32 {
         .unwrap_or(20)
 }
 
+/// The cities of `map` in `st.cities` with their hex: the same pairs as looking up
+/// `State::city_at` for every hex of the map, without formatting a key per hex.
+fn cities_on<'a>(
+    st: &'a State,
+    map: &'a HexMap,
+) -> impl Iterator<Item = (Hex, &'a CityState)> + 'a {
+    let prefix = format!("{}:", map.id);
+    st.cities
+        .range(prefix.clone()..)
+        .take_while(move |(k, _)| k.starts_with(&prefix))
+        .filter_map(move |(k, c)| {
+            let rest = &k[map.id.len() + 1..];
+            // A four-digit key is the one hex printing as it; any other (never written by
+            // the set-up) is matched as `city_at` would, by printing the map's hexes.
+            let h = match Hex::parse(rest) {
+                Ok(h) if h.to_string() == rest => Some(h),
+                _ => map.hexes.keys().copied().find(|h| h.to_string() == rest),
+            }?;
+            map.hexes.contains_key(&h).then_some((h, c))
+        })
+}
+
 /// Romans [14.11], [14.14], [14.15], errata 14.14: the supply sources on `map` of a Force of
 /// `side` made of units of `nations`.
 pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>) -> BTreeSet<Hex> {
     let mut out = BTreeSet::new();
     let blockaded = |h: Hex| {
+        let hex = h.to_string();
         st.squadrons
             .values()
-            .any(|q| q.side != side && q.at.map == map.id && q.at.hex == h.to_string())
+            .any(|q| q.side != side && q.at.map == map.id && q.at.hex == hex)
     };
-    for (h, e) in &map.hexes {
-        let Some(c) = st.city_at(&map.id, *h) else {
-            continue;
-        };
-        if c.sacked || c.control.as_deref() != Some(side) || blockaded(*h) {
+    // [14.14]: a Force of one ally's units also draws on that ally's home cities.
+    let allied: Vec<&String> = nations
+        .iter()
+        .filter(|n| {
+            st.pack
+                .counters
+                .nations
+                .get(*n)
+                .is_some_and(|x| x.kind == NationKind::Ally)
+        })
+        .collect();
+    let capital = st
+        .pack
+        .counters
+        .nations
+        .get(side)
+        .and_then(|n| n.capital.as_ref());
+    for (h, c) in cities_on(st, map) {
+        if c.sacked || c.control.as_deref() != Some(side) || blockaded(h) {
             continue;
         }
         // [5.65], [17.33]: printed and built Naval Bases alike.
-        let base = e.naval_base
+        let base = map.hexes.get(&h).is_some_and(|e| e.naval_base)
             || st
                 .built_bases
                 .contains_key(&super::state::city_key(&map.id, &h.to_string()));
-        let capital = st
-            .pack
-            .counters
-            .nations
-            .get(side)
-            .and_then(|n| n.capital.as_ref())
-            .is_some_and(|p| {
-                p.city.as_deref() == Some(c.name.as_str())
-                    && p.map.as_deref().is_none_or(|m| m == map.id)
-            });
-        // [14.14]: a Force of one ally's units also draws on that ally's home cities.
-        let allied: Vec<&String> = nations
-            .iter()
-            .filter(|n| {
-                st.pack
-                    .counters
-                    .nations
-                    .get(*n)
-                    .is_some_and(|x| x.kind == NationKind::Ally)
-            })
-            .collect();
+        let capital = capital.is_some_and(|p| {
+            p.city.as_deref() == Some(c.name.as_str())
+                && p.map.as_deref().is_none_or(|m| m == map.id)
+        });
         let home = allied.len() == nations.len()
             && allied.len() == 1
             && c.ally.as_deref() == Some(allied[0].as_str());
         if base || capital || home {
-            out.insert(*h);
+            out.insert(h);
         }
     }
     out
@@ -88,25 +108,68 @@ pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>)
 /// Romans [14.12], [14.13]: whether a Force of `side` (units of `nations`) at `h` is within its
 /// supply radius.
 pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSet<String>) -> bool {
-    let Some(costs) = st.maps.costs("romans") else {
-        return true;
-    };
-    let src = sources(st, side, map, nations);
-    let closed = |x: Hex| {
-        let hex = x.to_string();
-        let stack: u32 = st
-            .units_at(&map.id, &hex)
-            .filter(|(_, u)| u.side != side && !u.at.inside)
-            .map(|(_, u)| u.ssp)
-            .sum();
-        let city = st.city_at(&map.id, x).is_some_and(|c| {
-            !c.sacked
-                && matches!(c.class, CityClass::A | CityClass::B)
-                && c.control.as_deref().is_some_and(|o| o != side)
-        });
-        stack > 5 || city
-    };
-    distance(costs, map, &closed, h, &src, radius(st)).is_some()
+    Radius::new(st, side, map, nations).is_none_or(|r| r.reaches(h))
+}
+
+/// Romans [14.12], [14.13]: what a supply search of one Force looks at — its sources, the
+/// enemy stacks and cities that close hexes — gathered once, so the hexes of a whole path are
+/// checked against the same state without gathering it again for each.
+struct Radius<'a> {
+    costs: &'a crate::geo::MoveCosts,
+    map: &'a HexMap,
+    sources: BTreeSet<Hex>,
+    /// [14.13]: enemy SSP outside a city, by hex (a position not written `CCRR` by its text).
+    stacks: BTreeMap<Hex, u32>,
+    odd: BTreeMap<&'a str, u32>,
+    /// [14.13]: enemy A/B cities.
+    walled: BTreeSet<Hex>,
+    limit: u32,
+}
+
+impl<'a> Radius<'a> {
+    /// None when the game has no movement costs (everything is then in supply).
+    fn new(st: &'a State, side: &str, map: &'a HexMap, nations: &BTreeSet<String>) -> Option<Self> {
+        let costs = st.maps.costs("romans")?;
+        let sources = sources(st, side, map, nations);
+        let mut stacks: BTreeMap<Hex, u32> = BTreeMap::new();
+        let mut odd: BTreeMap<&str, u32> = BTreeMap::new();
+        for u in st.units.values() {
+            if u.at.map == map.id && u.side != side && !u.at.inside {
+                match Hex::parse(&u.at.hex) {
+                    Ok(x) if x.to_string() == u.at.hex => *stacks.entry(x).or_insert(0) += u.ssp,
+                    _ => *odd.entry(u.at.hex.as_str()).or_insert(0) += u.ssp,
+                }
+            }
+        }
+        let walled: BTreeSet<Hex> = cities_on(st, map)
+            .filter(|(_, c)| {
+                !c.sacked
+                    && matches!(c.class, CityClass::A | CityClass::B)
+                    && c.control.as_deref().is_some_and(|o| o != side)
+            })
+            .map(|(h, _)| h)
+            .collect();
+        Some(Radius {
+            costs,
+            map,
+            sources,
+            stacks,
+            odd,
+            walled,
+            limit: radius(st),
+        })
+    }
+
+    /// Whether a Force at `h` is within the radius.
+    fn reaches(&self, h: Hex) -> bool {
+        let closed = |x: Hex| {
+            self.walled.contains(&x)
+                || self.stacks.get(&x).is_some_and(|s| *s > 5)
+                || (!self.odd.is_empty()
+                    && self.odd.get(x.to_string().as_str()).is_some_and(|s| *s > 5))
+        };
+        distance(self.costs, self.map, &closed, h, &self.sources, self.limit).is_some()
+    }
 }
 
 fn nations_of(st: &State, ids: &BTreeSet<String>) -> BTreeSet<String> {
@@ -135,11 +198,10 @@ pub fn charge_move(
         return Ok(());
     }
     let nations = nations_of(st, force);
-    let Some(out) = walked
-        .steps
-        .iter()
-        .find(|s| !in_supply(st, side, map, s.hex, &nations))
-    else {
+    let Some(supply) = Radius::new(st, side, map, &nations) else {
+        return Ok(());
+    };
+    let Some(out) = walked.steps.iter().find(|s| !supply.reaches(s.hex)) else {
         return Ok(());
     };
     let hex = out.hex;

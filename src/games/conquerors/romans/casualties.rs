@@ -11,8 +11,9 @@ use super::state::State;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
-/// Takes `n` SSP from `live` units: each contingent in proportion to its starting SSP ([9.66]),
-/// within it the units in `order` first, then by id. Returns (taken, words, defaulted).
+/// Takes `n` SSP from `live` units: each contingent (nation) in proportion to its starting SSP
+/// ([9.66]), within it the units in `order` first, then by id (`conquerors::losses::take`).
+/// Returns (taken, words, defaulted).
 pub fn take_losses(
     st: &mut State,
     live: &[String],
@@ -21,66 +22,9 @@ pub fn take_losses(
     lost: &mut BTreeMap<String, u32>,
     n: u32,
 ) -> (u32, Vec<String>, bool) {
-    let mut taken = 0;
-    let mut per: BTreeMap<String, u32> = BTreeMap::new();
-    let mut defaulted = false;
-    for _ in 0..n {
-        // The contingent furthest below its share.
-        let mut best: Option<(u64, String)> = None;
-        for (nation, s0) in start {
-            let has = live.iter().any(|id| {
-                st.units
-                    .get(id)
-                    .is_some_and(|u| &u.nation == nation && u.ssp > 0)
-            });
-            if !has || *s0 == 0 {
-                continue;
-            }
-            let key = u64::from(*lost.get(nation).unwrap_or(&0)) * 1_000_000 / u64::from(*s0);
-            if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                best = Some((key, nation.clone()));
-            }
-        }
-        let Some((_, nation)) = best else { break };
-        let mut pick = order
-            .iter()
-            .find(|id| {
-                live.contains(id)
-                    && st
-                        .units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-            })
-            .cloned();
-        if pick.is_none() {
-            pick = live
-                .iter()
-                .find(|id| {
-                    st.units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-                })
-                .cloned();
-            defaulted = true;
-        }
-        let Some(id) = pick else { break };
-        if let Some(u) = st.units.get_mut(&id) {
-            u.ssp -= 1;
-        }
-        *lost.entry(nation).or_default() += 1;
-        *per.entry(id).or_default() += 1;
-        taken += 1;
-    }
-    let mut words = Vec::new();
-    for (id, k) in per {
-        if st.units.get(&id).is_some_and(|u| u.ssp == 0) {
-            st.units.remove(&id);
-            words.push(format!("{id} -{k}, eliminated"));
-        } else {
-            words.push(format!("{id} -{k}"));
-        }
-    }
-    (taken, words, defaulted && !order.is_empty())
+    crate::games::conquerors::losses::take(&mut st.units, live, order, (start, lost), n, |u| {
+        &u.nation
+    })
 }
 
 /// [8.52], [8.62]–[8.65]: a commander killed: a tribune turns to his Replacement side and

@@ -28,11 +28,9 @@ pub fn take(
         // The contingent furthest below its share.
         let mut best: Option<(u64, String)> = None;
         for (nation, s0) in start {
-            let has = live.iter().any(|id| {
-                units
-                    .get(id)
-                    .is_some_and(|u| key(u) == nation && u.ssp > 0)
-            });
+            let has = live
+                .iter()
+                .any(|id| units.get(id).is_some_and(|u| key(u) == nation && u.ssp > 0));
             if !has || *s0 == 0 {
                 continue;
             }
@@ -81,4 +79,3 @@ pub fn take(
     }
     (taken, words, defaulted && !order.is_empty())
 }
-

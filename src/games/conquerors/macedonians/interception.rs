@@ -83,19 +83,24 @@ pub fn forces(st: &State, side: &str) -> Vec<Zone> {
 /// Macedonians [6.2], [6.54], [6.57]: the first hex of a move by `side`'s Force from `start`
 /// along `path` where a non-phasing Force may try to intercept it: (index in the path, its
 /// zone number, the Force). Marsh hexes never (6.57); a Force that starts inside a zone is safe
-/// while it moves only to weaker zones (6.54).
+/// while it moves only to weaker zones (6.54); the Force in `target`, which the move attacks,
+/// may not intercept it (6.53).
 pub fn first_chance(
     st: &State,
     map: &HexMap,
     side: &str,
     start: Hex,
     path: &[Hex],
+    target: Option<Hex>,
 ) -> Option<(usize, u32, Zone)> {
     let radius = st.pack.number("zones", "land-radius").unwrap_or(4);
     let gates = Hex::parse(&st.pack.places.cilician_gates.hex).ok();
     let reach = Reach { map, gates };
     let mut best: Option<(usize, u32, Zone)> = None;
-    for z in forces(st, side) {
+    for z in forces(st, side)
+        .into_iter()
+        .filter(|z| Some(z.hex) != target)
+    {
         let zone = zones(map, &reach, z.hex, radius);
         let entered: Vec<Option<u32>> = path.iter().map(|h| zone.get(h).copied()).collect();
         let open = exposed(zone.get(&start).copied(), &entered);

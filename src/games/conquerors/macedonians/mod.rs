@@ -10,15 +10,18 @@
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
+pub mod battle;
 pub mod command;
 pub mod control;
 pub mod data;
 pub mod defection;
+pub mod engage;
 pub mod forced_march;
 pub mod interception;
 pub mod movement;
 pub mod orders;
 pub mod passage;
+pub mod retreat;
 pub mod satrapies;
 pub mod sequence;
 pub mod setup;
@@ -166,7 +169,7 @@ impl Ruleset for Macedonians {
     fn apply(
         &self,
         st: &mut State,
-        _ctx: &Context<'_, Standing>,
+        ctx: &Context<'_, Standing>,
         sub: &Submission<Orders>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
@@ -186,11 +189,11 @@ impl Ruleset for Macedonians {
         let mut dry = st.clone();
         let mut scratch = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
-            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
+            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, ctx.standing)?;
         }
         let mut ev = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
-            movement::apply_move(st, &side, i, mv, Some(dice), &mut ev)?;
+            movement::apply_move(st, &side, i, mv, Some(dice), &mut ev, ctx.standing)?;
         }
         if o.moves.is_empty() {
             ev.push(Event::new(
@@ -210,9 +213,9 @@ impl Ruleset for Macedonians {
         &self,
         _st: &State,
         _side: &str,
-        _standing: &Standing,
+        standing: &Standing,
     ) -> Vec<(String, RuleError)> {
-        Vec::new()
+        battle::check_standing(standing)
     }
     fn template(&self, st: &State, side: &str) -> String {
         template::template(st, side)

@@ -96,6 +96,27 @@ impl Occupancy for Seen<'_> {
     }
 }
 
+/// [`Seen`] with the enemy hex a leg ends in open: the walk up to the contact ([5.22]).
+struct Contact<'a> {
+    seen: &'a Seen<'a>,
+    at: Hex,
+}
+
+impl Occupancy for Contact<'_> {
+    fn enemy_outside(&self, h: Hex) -> bool {
+        h != self.at && self.seen.enemy_outside(h)
+    }
+    fn closed_city(&self, h: Hex) -> Option<String> {
+        self.seen.closed_city(h)
+    }
+    fn road_closed(&self, h: Hex) -> bool {
+        self.seen.road_closed(h)
+    }
+    fn entry_cost(&self, h: Hex) -> Option<u32> {
+        self.seen.entry_cost(h)
+    }
+}
+
 pub(crate) fn refuse(i: usize, rule: &str, reason: impl Into<String>) -> RuleError {
     RuleError::illegal(format!("moves[{i}]"), rule, reason)
 }
@@ -134,6 +155,10 @@ pub struct Plan {
     pub inside: bool,
     /// Extra MP of a Forced March.
     pub forced: u32,
+    /// The last hex is enemy-occupied: entering it starts combat ([5.22], [9.2]).
+    pub contact: bool,
+    /// The hexes of the order after the contact, entered if the Force goes on ([9.25]).
+    pub rest: Vec<String>,
 }
 
 /// The allowance of `cid` this phase, in half MP ([5.0], [5.39], [17.22]).
@@ -168,10 +193,13 @@ fn costs(st: &State, i: usize) -> Result<MoveCosts, RuleError> {
     Ok(c)
 }
 
-/// Macedonians [5.0]–[5.3], [5.8]: one commander's move, the `i`th of the phase. With `dice`
-/// None it only checks; with dice it moves and rolls a Forced March's attrition.
+/// Macedonians [5.0]–[5.3], [5.8], [5.14]: one commander's move, the `i`th of the phase. With
+/// `dice` None it only checks (a move meeting the enemy is checked up to that hex); with dice it
+/// moves, rolls a Forced March's attrition, fights what it meets (`engage`, by the
+/// non-phasing player's `standing`) and goes on along the rest of its path if its Force still
+/// stands ([9.25]).
 ///
-/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
+/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why; dice not available.
 pub fn apply_move(
     st: &mut State,
     side: &str,
@@ -179,15 +207,115 @@ pub fn apply_move(
     mv: &Move,
     dice: Option<&mut Dice>,
     ev: &mut Vec<Event>,
+    standing: &BTreeMap<String, super::orders::Standing>,
 ) -> Result<(), RuleError> {
-    let p = plan(st, side, i, mv)?;
-    execute(st, side, mv, &p, dice, ev)
+    let mut dice = dice;
+    let mut leg = mv.clone();
+    let mut resume = None;
+    loop {
+        let p = plan_leg(st, side, i, &leg, resume)?;
+        execute(st, side, &leg, &p, dice.as_deref_mut(), ev)?;
+        let Some(d) = dice.as_deref_mut().filter(|_| p.contact) else {
+            return Ok(());
+        };
+        let units: Vec<String> = p
+            .force
+            .iter()
+            .filter(|u| st.units.contains_key(*u))
+            .cloned()
+            .collect();
+        let carried: Vec<String> = p.carried.iter().cloned().collect();
+        let last = *p.path.last().expect("a plan has a path");
+        let e = super::engage::enter(
+            st,
+            side,
+            &p.commander,
+            (&units, &carried),
+            last,
+            standing,
+            d,
+            ev,
+        )?;
+        let per = st.maps.costs("macedonians").map(|c| c.per_mp).unwrap_or(2);
+        if let Some(m) = st.moved.get_mut(&p.commander) {
+            m.spent += e.surcharge;
+        }
+        if e.surcharge > 0 {
+            ev.push(Event::new(
+                "Macedonians [9.22], [5.73]",
+                format!(
+                    "{} pays {} more for the combat at {last}",
+                    st.commander_name(&p.commander),
+                    mp(e.surcharge, per)
+                ),
+            ));
+        }
+        if p.rest.is_empty() {
+            return Ok(());
+        }
+        if !e.goes_on {
+            ev.push(Event::new(
+                "Macedonians [9.25]",
+                format!(
+                    "the move of {} ends at {last}: the rest of the path ({}) is not entered",
+                    st.commander_name(&p.commander),
+                    p.rest.join(", ")
+                ),
+            ));
+            return Ok(());
+        }
+        // [5.14], [9.25]: the Force moves on with what it has left.
+        let here = last.to_string();
+        let with: Vec<String> = p
+            .force
+            .iter()
+            .chain(&p.carried)
+            .filter(|id| {
+                st.units.get(*id).is_some_and(|u| u.at.hex == here)
+                    || st.commanders.get(*id).is_some_and(|c| c.at.hex == here)
+                    || (id.as_str() == SIEGE_TRAIN && st.siege_train_at(&here))
+            })
+            .cloned()
+            .collect();
+        let keep = |m: &BTreeMap<String, Vec<String>>| {
+            m.iter()
+                .filter(|(h, _)| p.rest.contains(h))
+                .map(|(h, v)| (h.clone(), v.clone()))
+                .collect()
+        };
+        let spent = st.moved.get(&p.commander).map(|m| m.spent).unwrap_or(0);
+        resume = Some((spent, p.allowance));
+        leg = Move {
+            commander: p.commander.clone(),
+            with,
+            path: p.rest.clone(),
+            pick_up: keep(&leg.pick_up),
+            drop_off: keep(&leg.drop_off),
+            royal_road: leg.royal_road,
+            forced_march: None,
+            inside: leg.inside,
+        };
+    }
 }
 
 /// Checks one move and works out its Force, path and cost (no state change, no dice).
 ///
 /// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
 pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleError> {
+    plan_leg(st, side, i, mv, None)
+}
+
+/// [`plan`] for a leg: the whole move, or (`resume`: MP spent and the allowance, half MP) what
+/// is left of it after a combat the Force stood ([9.25]).
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
+pub fn plan_leg(
+    st: &State,
+    side: &str,
+    i: usize,
+    mv: &Move,
+    resume: Option<(u32, u32)>,
+) -> Result<Plan, RuleError> {
     let cid = mv.commander.as_str();
     let cmd = st.commanders.get(cid).ok_or_else(|| {
         let own = st
@@ -208,7 +336,17 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
             format!("{cid} is not yours: only the phasing player's commanders move"),
         ));
     }
-    if st.moved.contains_key(cid) {
+    if resume.is_none() && st.combat.disrupted.get(cid) == Some(&st.turn) {
+        return Err(refuse(
+            i,
+            "Macedonians [10.14]",
+            format!(
+                "{} is Disrupted by a retreat of more than 5 MP and may not move this Player-Turn",
+                st.commander_name(cid)
+            ),
+        ));
+    }
+    if resume.is_none() && st.moved.contains_key(cid) {
         return Err(refuse(i, "Macedonians [5.0]", format!("{} has already moved this Campaign Phase (a Force that has finished moving may not move again)", st.commander_name(cid))));
     }
     if cmd.at.hex == SUSA_BOX {
@@ -239,9 +377,13 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         ));
     }
     let (force, carried, placed) = super::command::force(st, side, i, mv, start, &path)?;
+    let mut path = path;
     let forced = forced_march::check(st, i, mv, &force, !mv.pick_up.is_empty())?;
     let costs = costs(st, i)?;
-    let allowance = allowance(st, &map, start) + forced * costs.per_mp;
+    let allowance = match resume {
+        Some((_, a)) => a,
+        None => allowance(st, &map, start) + forced * costs.per_mp,
+    };
     let seen = Seen {
         st,
         side,
@@ -249,23 +391,64 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
     };
     let lim = Limits {
         allowance,
-        spent: 0,
+        spent: resume.map(|r| r.0).unwrap_or(0),
         forced_hexes: 0,
         enemy_surcharge: costs.per_mp
             * st.pack
                 .number("movement", "enter-enemy-occupied")
                 .unwrap_or(3),
     };
-    let walked = movement::walk_cited(&costs, &*map, &seen, start, &path, lim, &CITES).map_err(|e| {
+    let cite = |e: movement::MoveError| {
         let at = format!("path[{}] {}", e.index, e.hex);
-        if e.rule == CITES.enemy_contact {
-            if map.terrain(e.hex) == Some(Terrain::Marsh) {
-                return refuse(i, "Macedonians [5.34], [9.23]", format!("{at} is a Marsh hex held by the enemy, which may never be entered"));
-            }
-            return refuse(i, "Macedonians [5.22], [5.64], [9]", format!("{at} is enemy-occupied: entering it starts combat (overrun [5.7], Retreat Before Combat [10.1], strategic combat [9]), which is not built yet, so the move is refused"));
-        }
         refuse(i, e.rule, format!("{at}: {}", e.reason))
-    })?;
+    };
+    // [5.22], [9.2]: the leg ends at the first enemy-occupied hex; the rest waits for the
+    // combat's end ([5.14], [9.25]).
+    let (walked, rest) = match movement::walk_cited(&costs, &*map, &seen, start, &path, lim, &CITES)
+    {
+        Ok(w) => (w, None),
+        Err(e) if e.rule == CITES.enemy_contact => {
+            if map.terrain(e.hex) == Some(Terrain::Marsh) {
+                return Err(refuse(
+                    i,
+                    "Macedonians [5.34], [9.23]",
+                    format!(
+                        "path[{}] {} is a Marsh hex held by the enemy, which may never be entered",
+                        e.index, e.hex
+                    ),
+                ));
+            }
+            if !st.units_at(&e.hex.to_string()).any(|(_, u)| u.side != side)
+                && st.siege_train_at(&e.hex.to_string())
+            {
+                return Err(refuse(i, "Macedonians [14.24]", format!("path[{}] {} holds the enemy Siege Train alone: attacking it is not built yet, so the move is refused", e.index, e.hex)));
+            }
+            let k = e.index;
+            let open = Contact {
+                seen: &seen,
+                at: e.hex,
+            };
+            let short = Limits {
+                allowance: allowance.saturating_sub(lim.enemy_surcharge),
+                ..lim
+            };
+            let w = movement::walk_cited(&costs, &*map, &open, start, &path[..=k], short, &CITES)
+                .map_err(cite)?;
+            path.truncate(k + 1);
+            (w, Some(mv.path[k + 1..].to_vec()))
+        }
+        Err(e) => return Err(cite(e)),
+    };
+    let contact = rest.is_some();
+    // The Force as it stands at the contact: what is taken or left later waits for the rest.
+    let (force, carried, placed) = if contact {
+        super::command::force(st, side, i, mv, start, &path)?
+    } else {
+        (force, carried, placed)
+    };
+    if contact && walked.road_steps + st.moved.get(cid).map(|m| m.highway).unwrap_or(0) > 0 {
+        return Err(refuse(i, "Macedonians [5.42]", format!("{} is enemy-occupied and the Force used the Royal Persian Highway this phase: it may not enter it (`royal_road: false` pays each hex's terrain instead)", path.last().expect("checked non-empty"))));
+    }
     super::passage::check(
         st,
         &map,
@@ -287,12 +470,18 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
     }
     let has_troops = !force.is_empty();
     if has_troops {
-        if let Some((k, zone, z)) = super::interception::first_chance(st, &map, side, start, &path)
+        let target = contact.then(|| *path.last().expect("checked non-empty"));
+        if let Some((k, zone, z)) =
+            super::interception::first_chance(st, &map, side, start, &path, target)
         {
             return Err(refuse(i, "Macedonians [6.2]", format!("path[{k}] {} lies in Zone-{zone} of the Force of {} at {} ({} SSP): interception is not built yet, so the move is refused", path[k], st.commander_name(&z.commander), z.hex, z.ssp)));
         }
     }
-    let inside = inside(st, side, i, mv, last, &force)?;
+    let inside = if contact {
+        false
+    } else {
+        inside(st, side, i, mv, last, &force)?
+    };
     super::command::darius(st, i, cid, &force, &placed)?;
     Ok(Plan {
         commander: cid.to_string(),
@@ -306,6 +495,8 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         placed,
         inside,
         forced,
+        contact,
+        rest: rest.unwrap_or_default(),
     })
 }
 

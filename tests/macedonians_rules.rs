@@ -1,7 +1,7 @@
 //! The Macedonians' rules through `Macedonians::apply`, named after their cases: the set-up
 //! (20), the sequence of play (4.2), commander movement (5.0-5.4, 5.8, 17.22) with the worked
 //! examples of the movement sections in their own numbers (5.22, 5.26; 5.52-5.53's Gates
-//! combat waits for combat), the zones of interception as movement meets them (the 6.24 and
+//! combat is in macedonians_combat.rs), the zones of interception as movement meets them (the 6.24 and
 //! 6.54 examples), and the refusals of what is not built yet, each naming its section.
 
 #[path = "macedonians/common.rs"]
@@ -260,17 +260,21 @@ fn macedonians_5_22_a_force_with_28_mp_spent_may_not_enter_an_enemy_hex() {
             && why.contains("needs 4 MP (1 MP for the hex and 3 MP for combat) and 2 MP are left"),
         "{why}"
     );
-    // With 26 spent the 4 MP are there: the Force may enter, and the combat it starts is not
-    // built yet, so the move is refused under the combat rules, not 5.22's cost.
+    // With 26 spent the 4 MP are there: the Force enters and fights (9.2; the combat's
+    // cases are tests/macedonians_combat.rs), paying 3 MP more for it (5.22, 9.22).
     s.units.get_mut("league-hoplites-1").unwrap().at.hex = "0804".into();
     let mv = format!(
         "{{commander: spithridates, with: {LYDIANS}, path: [{}], royal_road: false}}",
         quoted[..27].join(", ")
     );
-    let why = refused(go(&mut s, &mv), "Macedonians [5.22], [5.64], [9]");
+    let t = texts(&go(&mut s, &mv).unwrap());
     assert!(
-        why.contains("path[26] 0804 is enemy-occupied") && why.contains("not built yet"),
-        "{why}"
+        t.contains("(27 MP of 30 MP)") && t.contains("Skirmish at 0804"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Spithridates pays 3 MP more for the combat at 0804"),
+        "{t}"
     );
 }
 

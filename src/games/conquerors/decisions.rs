@@ -65,6 +65,18 @@ impl RetreatPolicy {
     }
 }
 
+/// The three retreats of a land Force (both games' [10]): before combat ([10.1]), during
+/// combat ([10.2]) and Flight ([10.3]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RetreatKind {
+    /// [10.1].
+    BeforeCombat,
+    /// [10.2].
+    DuringCombat,
+    /// [10.3].
+    Flight,
+}
+
 /// The standing answer for the Force of commander `cid`, else the one for `any`.
 pub fn standing_for<'a, T>(map: &'a BTreeMap<String, T>, cid: Option<&str>) -> Option<&'a T> {
     cid.and_then(|c| map.get(c)).or_else(|| map.get("any"))

@@ -23,17 +23,20 @@ use crate::geo::Hex;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
-/// What combat leaves in the state between moves and phases.
+/// The Macedonians' combat record kept in the state: what lapses with the Campaign Phase
+/// (retreat MP, interceptions) or the next Player-Turn (Disruption), and what stays (the
+/// battles, the commanders lost, the Victory Points won).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CombatState {
-    /// Retreat MP (half MP) each Force spent this Campaign Phase, by commander ([10.13]).
+    /// Half MP of Retreat Before and During Combat used so far in this phase, by the
+    /// retreating Force's commander (30 MP at most, [10.13], [10.24]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub retreat_spent: BTreeMap<String, u32>,
     /// Disrupted commanders ([10.14]) → the Game-Turn (index) of the Player-Turn of theirs in
     /// which they may not move.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub disrupted: BTreeMap<String, usize>,
-    /// Commanders whose Force intercepted this Campaign Phase ([6.58]).
+    /// Commanders whose Force has intercepted in this phase: once only ([6.58]).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub intercepted: BTreeSet<String>,
     /// Commanders killed or captured, in order ([8.5], [21.13]).

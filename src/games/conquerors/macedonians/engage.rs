@@ -47,12 +47,7 @@ fn city_room(st: &State, hex: Hex, side: &str, units: &[String]) -> bool {
     let Some((name, c)) = st.city_at(hex) else {
         return false;
     };
-    let major = st
-        .pack
-        .places
-        .cities
-        .get(name)
-        .is_some_and(|k| k.kind == CityKind::Major);
+    let major = city_kind(st, name) == Some(CityKind::Major);
     let cap = st.pack.number("stacking", "inside-major-city").unwrap_or(5);
     let h = hex.to_string();
     let inside: u32 = st
@@ -61,6 +56,11 @@ fn city_room(st: &State, hex: Hex, side: &str, units: &[String]) -> bool {
         .map(|(_, u)| u.ssp)
         .sum();
     major && c.control == side && inside + ssp(st, units) <= cap
+}
+
+/// The class of the city `name` in the rules (13, 14).
+pub(super) fn city_kind(st: &State, name: &str) -> Option<CityKind> {
+    st.pack.places.cities.get(name).map(|c| c.kind)
 }
 
 fn go_inside(st: &mut State, units: &[String]) {

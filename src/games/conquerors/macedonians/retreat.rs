@@ -22,15 +22,7 @@ use crate::geo::{Hex, HexMap, MoveCosts};
 use crate::ruleset::Event;
 
 /// The kind of retreat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// [10.1].
-    BeforeCombat,
-    /// [10.2].
-    DuringCombat,
-    /// [10.3].
-    Flight,
-}
+pub use crate::games::conquerors::decisions::RetreatKind as Kind;
 
 /// A retreat planned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,12 +63,7 @@ impl Ground<'_> {
             return None;
         }
         if let Some((name, c)) = st.city_at(b) {
-            let walled = st
-                .pack
-                .places
-                .cities
-                .get(name)
-                .is_some_and(|k| k.kind == CityKind::Walled);
+            let walled = super::engage::city_kind(st, name) == Some(CityKind::Walled);
             if walled && c.control != self.side {
                 return None;
             }

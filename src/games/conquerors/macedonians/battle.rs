@@ -106,7 +106,7 @@ pub fn disrupt(st: &mut State, side: &str, cmds: &[String]) {
 }
 
 /// The commander in charge among `ids` ([8.2], [8.61]): Darius or Alexander when there, else
-/// the best Strategic Rating, then the first id (ruling M-R12: the owner's nomination is not
+/// the best Strategic Rating, then the first id (ruling M-R26: the owner's nomination is not
 /// asked; the best commander leads).
 pub fn in_charge(st: &State, ids: &[String]) -> Option<String> {
     let mut v: Vec<&String> = ids
@@ -505,17 +505,18 @@ pub fn fight(
     match &end {
         End::Retreated(s) => {
             stands[*s] = false;
-            leave(st, &b, *s, Kind::DuringCombat, std_of(*s), dice, ev)?;
+            leave(st, &b, *s, Kind::DuringCombat, std_of(*s), dice, ev, false)?;
         }
         End::Fled(s) => {
             stands[*s] = false;
-            leave(st, &b, *s, Kind::Flight, std_of(*s), dice, ev)?;
+            leave(st, &b, *s, Kind::Flight, std_of(*s), dice, ev, true)?;
         }
         End::Draw(who) => {
             let list: Vec<usize> = who.map(|s| vec![s]).unwrap_or(vec![0, 1]);
             for s in list {
                 stands[s] = false;
-                leave(st, &b, s, Kind::Flight, std_of(s), dice, ev)?;
+                // Ruling M-R28 (A-9d): a draw has no victor, so no Pursuit.
+                leave(st, &b, s, Kind::Flight, std_of(s), dice, ev, false)?;
             }
         }
     }
@@ -544,7 +545,8 @@ pub fn fight(
 }
 
 /// [10.22]–[10.24], [10.31]–[10.34]: side `s` of battle `b` leaves the field: a Retreat During
-/// Combat and its die, or a Flight and its Pursuit.
+/// Combat and its die, or a Flight and (`pursued`: a victor's) Pursuit.
+#[allow(clippy::too_many_arguments)]
 fn leave(
     st: &mut State,
     b: &Battle,
@@ -553,11 +555,12 @@ fn leave(
     standing: Option<&Standing>,
     dice: &mut Dice,
     ev: &mut Vec<Event>,
+    pursued: bool,
 ) -> Result<(), RuleError> {
     let side = b.sides[s].clone();
     let (units, cmds) = (b.live(st, s), b.cmds(st, s));
     let order = standing.map(|x| x.losses.clone()).unwrap_or_default();
-    if kind == Kind::Flight {
+    if pursued {
         // [10.32]: the other side pursues, two SSP a pip.
         let times = st.pack.number("combat", "pursuit-times").unwrap_or(2);
         let roll = dice

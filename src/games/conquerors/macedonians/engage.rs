@@ -201,7 +201,7 @@ pub fn enter(
 
 /// [8.54]: enemy commanders alone in `hex` (no land unit of theirs outside a city): each
 /// Retreats Before Combat by his standing `when_attacked` (by default he retreats, ruling
-/// M-R13) or, ordered to stand or with nowhere to go, is eliminated.
+/// M-R27) or, ordered to stand or with nowhere to go, is eliminated.
 fn lone_commanders(
     st: &mut State,
     side: &str,

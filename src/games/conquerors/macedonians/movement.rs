@@ -6,10 +6,11 @@
 //! of the data (terrain, rivers, the Royal Persian Highway's half point, [5.27], [5.41]) with
 //! the Macedonians' own hex rules: the Cilician Gates ([5.51]), the Ferry hexsides ([5.37]),
 //! Marsh ([5.34]), enemy Walled Cities ([5.38]), the highway's limits ([5.42]–[5.44]), the
-//! satrapy chain ([5.25]) and the Winter ([17.22]). What the move would start and this engine
-//! does not resolve yet — combat, overrun and retreat ([5.22], [5.7], [9], [10]), interception
-//! ([6]), sieges ([14]), fleets and naval transport ([11], [12]) — is refused with its section,
-//! never skipped. The Forced March is `forced_march`'s ([5.8]).
+//! satrapy chain ([5.25]) and the Winter ([17.22]). A move runs in legs: each ends at an
+//! enemy-occupied hex, where `engage` resolves the contact ([5.22], [5.7], [9], [10]), and the
+//! next goes on from there if the Force still stands ([5.14], [9.25]). What the move would
+//! start and this engine does not resolve yet — interception ([6]), sieges ([14]), fleets and
+//! naval transport ([11], [12]) — is refused with its section, never skipped. The Forced March is `forced_march`'s ([5.8]).
 
 use std::collections::{BTreeMap, BTreeSet};
 

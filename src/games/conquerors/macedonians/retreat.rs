@@ -6,7 +6,7 @@
 //! off the Royal Persian Highway ([5.43]: each hex's terrain is paid), toward the side's basic
 //! source of supply ([10.16]: Babylon, Thrace); it may cross enemy-controlled satrapies at 2
 //! SSP each ([10.17]). More than 5 MP of retreat in a phase Disrupts ([10.14]). The path is the
-//! owner's standing `retreat_path` as far as it is legal, then the default (ruling M-R11):
+//! owner's standing `retreat_path` as far as it is legal, then the default (ruling M-R25):
 //! the hex nearest the source (then the cheapest, then the lowest id), one hex for a voluntary
 //! retreat, on for a Flight until no open hex fits in what is left of its 30 MP; a Flight
 //! boxed in (no open hex at all) before its 30 MP is eliminated.
@@ -170,7 +170,7 @@ pub fn plan(
         r.path.push(c.0);
         at = c.0;
     }
-    // The default ([10.16], ruling M-R11): the step nearest home, then cheapest, then by id.
+    // The default ([10.16], ruling M-R25): the step nearest home, then cheapest, then by id.
     let voluntary_done = |r: &Route| kind != Kind::Flight && !r.path.is_empty();
     while !voluntary_done(&r) {
         let mut next: Vec<(u32, u32, Hex)> = at
@@ -182,7 +182,7 @@ pub fn plan(
         next.sort();
         let open = !next.is_empty();
         let Some(&(_, c, h)) = next.iter().find(|(_, c, _)| r.spent + c <= budget) else {
-            // [10.34] (ruling M-R11): boxed in (no hex open at all) before the Flight's 30 MP
+            // [10.34] (ruling M-R25): boxed in (no hex open at all) before the Flight's 30 MP
             // are spent, the Force is eliminated; with hexes open but none within what is
             // left, the Flight is over.
             if kind == Kind::Flight && !open && r.spent < must {

@@ -5,7 +5,7 @@
 //! 73, 9.44's 55-54, 9.71's Alexander over Memnon, 8.52's 9 at 2-1, 9.62-9.63's morale, 5.52-5.53's
 //! Gates), Darius' bolt (8.61), Retreat During Combat (10.22, 10.23), Flight, Pursuit and
 //! Disruption (10.3, 10.14), continuous movement (5.14, 9.25) and the battle's Victory Points
-//! (21.12, 21.13). Where the dice matter they are scripted (`Dice::replay`), each roll named.
+//! (21.12, 21.13), and interception (6.22-6.43, the 6.24 example). Where the dice matter they are scripted (`Dice::replay`), each roll named.
 
 #[path = "macedonians/common.rs"]
 mod common;
@@ -592,6 +592,63 @@ fn macedonians_8_61_darius_bolts_on_a_6_after_losing_more() {
     has(&t, "the Persian Flees");
     has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
     assert_ne!(s.commanders["darius"].at.hex, "0907");
+}
+
+// ------------------------------------------------------------ 6: interception
+
+/// Arsamenes' 12 SSP at 3315 (Force A of the 6.24 example), Parmenion with Coenus' phalanx at
+/// `from` (Force B).
+fn force_a(from: &str) -> State {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "persian",
+        "p",
+        "3315",
+        &[3, 3, 3, 3],
+        &["arsamenes"],
+    );
+    army(&mut s, "macedonian", "m", from, &[5, 5], &["parmenion"]);
+    s
+}
+
+#[test]
+fn macedonians_6_24_zone_4_misses_on_a_3_zone_3_intercepts_on_a_2() {
+    let mut s = force_a("2912");
+    let std = standing("persian", "intercept: {arsamenes: {zones: [3, 4]}}\n");
+    // 2913 is Zone-4: a 3 (a 1 is needed); 2914, Zone-4 again: a 4; 3014 Zone-3: a 2. Then
+    // the battle's dice.
+    let mv = "{commander: parmenion, with: [m-1, m-2], path: [\"2913\", \"2914\", \"3014\", \"3114\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[3, 4, 2]).unwrap());
+    has(&t, "the Persian tries to intercept with Arsamenes's Force at 3315 (12 SSP) as the move enters 2913 (Zone-4): rolls 3, no interception");
+    has(&t, "as the move enters 3014 (Zone-3): rolls 2, intercepted");
+    has(
+        &t,
+        "Arsamenes's Force moves from 3315 to 3014 at no cost and must attack",
+    );
+    // 9.0: the interceptor is the attacker; 10 SSP or less on a side: a Skirmish.
+    has(
+        &t,
+        "Skirmish at 3014: the Persian (12 SSP) against the Macedonian (10 SSP)",
+    );
+    // 6.58: he has intercepted this phase (the record lapses with the phase).
+    assert!(s.combat.intercepted.is_empty());
+}
+
+#[test]
+fn macedonians_6_22_interception_is_voluntary_and_zone_1_needs_no_roll() {
+    // Only Zone-1 ordered: the Zone-2 hex 3115 passes without a roll, 3214 (Zone-1) is automatic.
+    let mut s = force_a("3015");
+    let std = standing("persian", "intercept: {any: {zones: [1]}}\n");
+    let mv =
+        "{commander: parmenion, with: [m-1, m-2], path: [\"3115\", \"3214\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[]).unwrap());
+    assert!(!t.contains("enters 3115 (Zone-2)"), "{t}");
+    has(
+        &t,
+        "as the move enters 3214 (Zone-1): automatic, intercepted",
+    );
+    has(&t, "Skirmish at 3214");
 }
 
 // ------------------------------------------------------------ standing orders

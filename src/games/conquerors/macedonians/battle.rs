@@ -605,8 +605,8 @@ fn leave(
 }
 
 /// What of a side's standing orders this engine cannot carry out yet, each with its field and
-/// section: deciding in person (`ask`, the pause of `conquerors::pause` is not wired into The
-/// Macedonians yet) and interception ([6.2]: a move into a zone is refused until built).
+/// section: deciding in person (`ask`: the pause of `conquerors::pause` is not wired into The
+/// Macedonians yet).
 pub fn check_standing(s: &Standing) -> Vec<(String, RuleError)> {
     let mut out = Vec::new();
     let not_yet = |field: &str, k: &str, rule: &str, what: &str| {

@@ -5,17 +5,21 @@
 //! `when_attacked` decides ([10.11]): stand and fight ([9]), Retreat Before Combat with a
 //! commander ([10.12]) or go inside the city of the hex ([7.34], room for 5 SSP, [7.13]). A
 //! battle costs the mover 3 MP ([9.22]); he moves on afterwards unless his Force left the field
-//! ([5.14], [9.25]). Enemy commanders alone in the hex retreat or are captured ([8.54]).
+//! ([5.14], [9.25]). Enemy commanders alone in the hex retreat or are captured ([8.54]). And
+//! interception ([6.2]–[6.5]): the tries the non-phasing player's standing orders make as the
+//! move enters his zones, and the battle an interception starts.
 
 use std::collections::BTreeMap;
 
 use super::battle::{self, in_charge, kill_commander, Battle, BattleRecord};
 use super::data::model::CityKind;
+use super::interception::Zone;
 use super::orders::{Standing, WhenAttacked};
 use super::retreat::Kind;
 use super::sequence::side_name;
-use super::state::State;
+use super::state::{State, MACEDONIAN, PERSIAN};
 use crate::games::conquerors::decisions::standing_for;
+use crate::games::conquerors::interception::{automatic, table_says};
 use crate::geo::Hex;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -236,4 +240,136 @@ fn lone_commanders(
             kill_commander(st, &cid, ev);
         }
     }
+}
+
+/// [6.22], [6.3], [6.55], follow-up 6.58: the interceptions the non-phasing player's standing
+/// orders try against the leg planned in `p`, hex by hex: one Force a hex, zone 1 without a
+/// roll, otherwise a die on the Land Interception Table. Returns the first that succeeds (its
+/// index in the path and the Force).
+///
+/// Errors: dice not available yet.
+pub fn try_intercepts(
+    st: &State,
+    side: &str,
+    p: &super::movement::Plan,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<Option<(usize, Zone)>, RuleError> {
+    let other = if side == MACEDONIAN {
+        PERSIAN
+    } else {
+        MACEDONIAN
+    };
+    if let Some((k, zone, z)) = p.passed.as_ref().filter(|_| p.tries.is_empty()) {
+        ev.push(Event::new("Macedonians [6.22]", format!(
+            "{} said nothing of intercepting with {}'s Force at {} as the move enters {} (Zone-{zone}): no interception (default)",
+            side_name(other), st.commander_name(&z.commander), z.hex, p.path[*k]
+        )));
+    }
+    let Some(t) = st.pack.table("land-interception") else {
+        return Ok(None);
+    };
+    let mut tried = std::collections::BTreeSet::new();
+    for (k, zone, z) in &p.tries {
+        if !tried.insert(*k) {
+            continue;
+        }
+        let (ok, how) = if automatic(t, *zone) {
+            (true, "automatic".to_string())
+        } else {
+            let r = dice
+                .roll_for(other)
+                .d6("land interception", "Macedonians [6.3]")?;
+            (table_says(t, *zone, r as u8), format!("rolls {r}"))
+        };
+        ev.push(Event::new("Macedonians [6.22], [6.3]", format!(
+            "{} tries to intercept with {}'s Force at {} ({} SSP) as the move enters {} (Zone-{zone}): {how}, {}",
+            side_name(other), st.commander_name(&z.commander), z.hex, z.ssp, p.path[*k],
+            if ok { "intercepted" } else { "no interception" }
+        )));
+        if ok {
+            return Ok(Some((*k, z.clone())));
+        }
+    }
+    Ok(None)
+}
+
+/// [6.23], [6.41]–[6.43]: the Force `by` intercepts the phasing Force of `cid` at `hex`: it
+/// moves in at no cost and must attack (an Overrun when the odds allow, [5.71]); the Force
+/// intercepted may not Retreat Before Combat ([10.18]) and pays no MP for the battle. Returns
+/// whether it still stands and may go on ([9.25]).
+///
+/// Errors: dice not available yet.
+#[allow(clippy::too_many_arguments)]
+pub fn intercepted(
+    st: &mut State,
+    side: &str,
+    cid: &str,
+    (force, carried): (&[String], &[String]),
+    hex: Hex,
+    by: &Zone,
+    standing: &BTreeMap<String, Standing>,
+    dice: &mut Dice,
+    ev: &mut Vec<Event>,
+) -> Result<bool, RuleError> {
+    let other = if side == MACEDONIAN {
+        PERSIAN
+    } else {
+        MACEDONIAN
+    };
+    let (from, h) = (by.hex.to_string(), hex.to_string());
+    let units: Vec<String> = st
+        .units_at(&from)
+        .filter(|(k, u)| u.side == other && !u.at.inside && !st.aboard.contains_key(*k))
+        .map(|(k, _)| k.clone())
+        .collect();
+    let cmds: Vec<String> = st
+        .commanders_at(&from)
+        .filter(|(_, c)| c.side == other)
+        .map(|(k, _)| k.clone())
+        .collect();
+    for u in &units {
+        if let Some(x) = st.units.get_mut(u) {
+            x.at.hex = h.clone();
+        }
+    }
+    for c in &cmds {
+        if let Some(x) = st.commanders.get_mut(c) {
+            x.at.hex = h.clone();
+        }
+        st.combat.intercepted.insert(c.clone());
+    }
+    ev.push(Event::new("Macedonians [6.41], [6.43]", format!(
+        "{}'s Force moves from {from} to {h} at no cost and must attack; the Force intercepted may not Retreat Before Combat",
+        st.commander_name(&by.commander)
+    )));
+    let mine: Vec<String> = std::iter::once(cid.to_string())
+        .chain(carried.iter().cloned())
+        .collect();
+    let (big, small) = (ssp(st, &units), ssp(st, force));
+    let most = st.pack.number("combat", "overrun-at-most").unwrap_or(10);
+    let odds = st.pack.number("combat", "overrun-odds").unwrap_or(7);
+    if small <= most && big >= odds * small {
+        ev.push(Event::new("Macedonians [5.71], [6.43]", format!(
+            "Overrun at {h}: {big} SSP against {small}: the {} Force is eliminated with its commanders",
+            side_name(side)
+        )));
+        for u in force {
+            if let Some(x) = st.units.remove(u) {
+                st.eliminated.insert(u.clone(), x);
+            }
+        }
+        for c in &mine {
+            kill_commander(st, c, ev);
+        }
+        return Ok(false);
+    }
+    let b = Battle {
+        hex,
+        sides: [other.to_string(), side.to_string()],
+        units: [units, force.to_vec()],
+        commanders: [cmds, mine],
+    };
+    let out = battle::fight(st, b, standing, dice, ev)?;
+    Ok(out.stands[1] && st.commanders.contains_key(cid))
 }

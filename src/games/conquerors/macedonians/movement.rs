@@ -17,7 +17,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::data::model::CityKind;
 use super::forced_march;
 use super::orders::Move;
-use super::state::{Moved, State, SUSA_BOX};
+use super::state::{Moved, State, MACEDONIAN, PERSIAN, SUSA_BOX};
+use crate::games::conquerors::decisions::standing_for;
 use crate::games::conquerors::movement::{self, mp, Cites, Limits, Occupancy};
 use crate::geo::{Board, Hex, HexMap, MoveCosts, Terrain};
 use crate::protocol::dice::Dice;
@@ -160,6 +161,11 @@ pub struct Plan {
     pub contact: bool,
     /// The hexes of the order after the contact, entered if the Force goes on ([9.25]).
     pub rest: Vec<String>,
+    /// The interceptions the non-phasing player's standing orders try ([6.22]): (index in the
+    /// path, zone, Force), in path order.
+    pub tries: Vec<(usize, u32, super::interception::Zone)>,
+    /// The first chance he had and said nothing of (no interception, reported as a default).
+    pub passed: Option<(usize, u32, super::interception::Zone)>,
 }
 
 /// The allowance of `cid` this phase, in half MP ([5.0], [5.39], [17.22]).
@@ -214,9 +220,16 @@ pub fn apply_move(
     let mut leg = mv.clone();
     let mut resume = None;
     loop {
-        let p = plan_leg(st, side, i, &leg, resume)?;
+        let mut p = plan_leg(st, side, i, &leg, resume, Some(standing), None)?;
+        let mut hit = None;
+        if let Some(d) = dice.as_deref_mut() {
+            hit = super::engage::try_intercepts(st, side, &p, d, ev)?;
+            if let Some((k, _)) = &hit {
+                p = plan_leg(st, side, i, &leg, resume, Some(standing), Some(*k))?;
+            }
+        }
         execute(st, side, &leg, &p, dice.as_deref_mut(), ev)?;
-        let Some(d) = dice.as_deref_mut().filter(|_| p.contact) else {
+        let Some(d) = dice.as_deref_mut().filter(|_| p.contact || hit.is_some()) else {
             return Ok(());
         };
         let units: Vec<String> = p
@@ -227,34 +240,50 @@ pub fn apply_move(
             .collect();
         let carried: Vec<String> = p.carried.iter().cloned().collect();
         let last = *p.path.last().expect("a plan has a path");
-        let e = super::engage::enter(
-            st,
-            side,
-            &p.commander,
-            (&units, &carried),
-            last,
-            standing,
-            d,
-            ev,
-        )?;
-        let per = st.maps.costs("macedonians").map(|c| c.per_mp).unwrap_or(2);
-        if let Some(m) = st.moved.get_mut(&p.commander) {
-            m.spent += e.surcharge;
-        }
-        if e.surcharge > 0 {
-            ev.push(Event::new(
-                "Macedonians [9.22], [5.73]",
-                format!(
-                    "{} pays {} more for the combat at {last}",
-                    st.commander_name(&p.commander),
-                    mp(e.surcharge, per)
-                ),
-            ));
-        }
+        let goes_on = match &hit {
+            Some((_, z)) => super::engage::intercepted(
+                st,
+                side,
+                &p.commander,
+                (&units, &carried),
+                last,
+                z,
+                standing,
+                d,
+                ev,
+            )?,
+            None => {
+                let e = super::engage::enter(
+                    st,
+                    side,
+                    &p.commander,
+                    (&units, &carried),
+                    last,
+                    standing,
+                    d,
+                    ev,
+                )?;
+                let per = st.maps.costs("macedonians").map(|c| c.per_mp).unwrap_or(2);
+                if let Some(m) = st.moved.get_mut(&p.commander) {
+                    m.spent += e.surcharge;
+                }
+                if e.surcharge > 0 {
+                    ev.push(Event::new(
+                        "Macedonians [9.22], [5.73]",
+                        format!(
+                            "{} pays {} more for the combat at {last}",
+                            st.commander_name(&p.commander),
+                            mp(e.surcharge, per)
+                        ),
+                    ));
+                }
+                e.goes_on
+            }
+        };
         if p.rest.is_empty() {
             return Ok(());
         }
-        if !e.goes_on {
+        if !goes_on {
             ev.push(Event::new(
                 "Macedonians [9.25]",
                 format!(
@@ -266,36 +295,42 @@ pub fn apply_move(
             return Ok(());
         }
         // [5.14], [9.25]: the Force moves on with what it has left.
-        let here = last.to_string();
-        let with: Vec<String> = p
-            .force
-            .iter()
-            .chain(&p.carried)
-            .filter(|id| {
-                st.units.get(*id).is_some_and(|u| u.at.hex == here)
-                    || st.commanders.get(*id).is_some_and(|c| c.at.hex == here)
-                    || (id.as_str() == SIEGE_TRAIN && st.siege_train_at(&here))
-            })
-            .cloned()
-            .collect();
-        let keep = |m: &BTreeMap<String, Vec<String>>| {
-            m.iter()
-                .filter(|(h, _)| p.rest.contains(h))
-                .map(|(h, v)| (h.clone(), v.clone()))
-                .collect()
-        };
         let spent = st.moved.get(&p.commander).map(|m| m.spent).unwrap_or(0);
         resume = Some((spent, p.allowance));
-        leg = Move {
-            commander: p.commander.clone(),
-            with,
-            path: p.rest.clone(),
-            pick_up: keep(&leg.pick_up),
-            drop_off: keep(&leg.drop_off),
-            royal_road: leg.royal_road,
-            forced_march: None,
-            inside: leg.inside,
-        };
+        leg = next_leg(st, &p, &leg, last);
+    }
+}
+
+/// The rest of a move after its combat at `last`: the Force as it stands there, the path and
+/// the pick-ups and drop-offs still ahead.
+fn next_leg(st: &State, p: &Plan, leg: &Move, last: Hex) -> Move {
+    let here = last.to_string();
+    let with: Vec<String> = p
+        .force
+        .iter()
+        .chain(&p.carried)
+        .filter(|id| {
+            st.units.get(*id).is_some_and(|u| u.at.hex == here)
+                || st.commanders.get(*id).is_some_and(|c| c.at.hex == here)
+                || (id.as_str() == SIEGE_TRAIN && st.siege_train_at(&here))
+        })
+        .cloned()
+        .collect();
+    let keep = |m: &BTreeMap<String, Vec<String>>| {
+        m.iter()
+            .filter(|(h, _)| p.rest.contains(h))
+            .map(|(h, v)| (h.clone(), v.clone()))
+            .collect()
+    };
+    Move {
+        commander: p.commander.clone(),
+        with,
+        path: p.rest.clone(),
+        pick_up: keep(&leg.pick_up),
+        drop_off: keep(&leg.drop_off),
+        royal_road: leg.royal_road,
+        forced_march: None,
+        inside: leg.inside,
     }
 }
 
@@ -303,11 +338,13 @@ pub fn apply_move(
 ///
 /// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
 pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleError> {
-    plan_leg(st, side, i, mv, None)
+    plan_leg(st, side, i, mv, None, None, None)
 }
 
 /// [`plan`] for a leg: the whole move, or (`resume`: MP spent and the allowance, half MP) what
-/// is left of it after a combat the Force stood ([9.25]).
+/// is left of it after a combat the Force stood ([9.25]); with the non-phasing `standing`, the
+/// interceptions it tries ([6.22]); `stop_at`: the leg ends at that index of the path, where an
+/// interception succeeded ([6.23]).
 ///
 /// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
 pub fn plan_leg(
@@ -316,6 +353,8 @@ pub fn plan_leg(
     i: usize,
     mv: &Move,
     resume: Option<(u32, u32)>,
+    standing: Option<&BTreeMap<String, super::orders::Standing>>,
+    stop_at: Option<usize>,
 ) -> Result<Plan, RuleError> {
     let cid = mv.commander.as_str();
     let cmd = st.commanders.get(cid).ok_or_else(|| {
@@ -379,6 +418,11 @@ pub fn plan_leg(
     }
     let (force, carried, placed) = super::command::force(st, side, i, mv, start, &path)?;
     let mut path = path;
+    let mut cut = None;
+    if let Some(k) = stop_at.filter(|k| k + 1 < path.len()) {
+        path.truncate(k + 1);
+        cut = Some(mv.path[k + 1..].to_vec());
+    }
     let forced = forced_march::check(st, i, mv, &force, !mv.pick_up.is_empty())?;
     let costs = costs(st, i)?;
     let allowance = match resume {
@@ -470,12 +514,31 @@ pub fn plan_leg(
         return Err(refuse(i, "Macedonians [5.38], [14.33]", format!("{last} holds an enemy Walled City: a Force enters it only to besiege it, and sieges are not built yet, so the move is refused")));
     }
     let has_troops = !force.is_empty();
-    if has_troops {
+    let (mut tries, mut passed) = (Vec::new(), None);
+    if has_troops && stop_at.is_none() {
         let target = contact.then(|| *path.last().expect("checked non-empty"));
-        if let Some((k, zone, z)) =
-            super::interception::first_chance(st, &map, side, start, &path, target)
+        let other = if side == MACEDONIAN {
+            PERSIAN
+        } else {
+            MACEDONIAN
+        };
+        let theirs = standing.and_then(|m| m.get(other));
+        for (k, zone, z) in
+            super::interception::chances(st, &map, side, (start, resume.is_none()), &path, target)
         {
-            return Err(refuse(i, "Macedonians [6.2]", format!("path[{k}] {} lies in Zone-{zone} of the Force of {} at {} ({} SSP): interception is not built yet, so the move is refused", path[k], st.commander_name(&z.commander), z.hex, z.ssp)));
+            // [6.56]: no Force intercepts in the hex of the Force attacked; [6.58]: once a phase.
+            if (contact && k + 1 == path.len()) || st.combat.intercepted.contains(&z.commander) {
+                continue;
+            }
+            let order = theirs
+                .and_then(|s| standing_for(&s.intercept, Some(&z.commander)))
+                .and_then(|a| a.given());
+            match order {
+                Some(o) if o.zones.contains(&zone) => tries.push((k, zone, z)),
+                Some(_) => {}
+                None if passed.is_none() => passed = Some((k, zone, z)),
+                None => {}
+            }
         }
     }
     let inside = if contact {
@@ -497,7 +560,9 @@ pub fn plan_leg(
         inside,
         forced,
         contact,
-        rest: rest.unwrap_or_default(),
+        rest: rest.or(cut).unwrap_or_default(),
+        tries,
+        passed,
     })
 }
 

@@ -7,10 +7,11 @@
 //! the Macedonians' own hex rules: the Cilician Gates ([5.51]), the Ferry hexsides ([5.37]),
 //! Marsh ([5.34]), enemy Walled Cities ([5.38]), the highway's limits ([5.42]–[5.44]), the
 //! satrapy chain ([5.25]) and the Winter ([17.22]). A move runs in legs: each ends at an
-//! enemy-occupied hex, where `engage` resolves the contact ([5.22], [5.7], [9], [10]), and the
-//! next goes on from there if the Force still stands ([5.14], [9.25]). What the move would
-//! start and this engine does not resolve yet — interception ([6]), sieges ([14]), fleets and
-//! naval transport ([11], [12]) — is refused with its section, never skipped. The Forced March is `forced_march`'s ([5.8]).
+//! enemy-occupied hex or where an interception the non-phasing player's standing orders try
+//! succeeds, and `engage` resolves the meeting ([5.22], [5.7], [6.2]–[6.4], [9], [10]); the next
+//! leg goes on from there if the Force still stands ([5.14], [9.25]). What the move would start
+//! and this engine does not resolve yet — sieges ([14]), fleets and naval transport ([11],
+//! [12]) — is refused with its section, never skipped. The Forced March is `forced_march`'s ([5.8]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -526,8 +527,12 @@ pub fn plan_leg(
         for (k, zone, z) in
             super::interception::chances(st, &map, side, (start, resume.is_none()), &path, target)
         {
-            // [6.56]: no Force intercepts in the hex of the Force attacked; [6.58]: once a phase.
-            if (contact && k + 1 == path.len()) || st.combat.intercepted.contains(&z.commander) {
+            // [6.56]: no Force intercepts in the hex of the Force attacked; [6.58]: once a phase;
+            // [6.52]: not while Disrupted.
+            if (contact && k + 1 == path.len())
+                || st.combat.intercepted.contains(&z.commander)
+                || st.combat.disrupted.contains_key(&z.commander)
+            {
                 continue;
             }
             let order = theirs

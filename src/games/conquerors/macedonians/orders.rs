@@ -76,7 +76,7 @@ pub struct Orders {
 /// Standing orders (the `standing:` of an order file): the non-phasing player's decisions in
 /// the enemy's Campaign Phase (docs/macedonians-orders.md). Each map is keyed by commander id
 /// or `any`. Deciding in person (`ask`) is not built yet for The Macedonians: an `ask` is
-/// refused when the standing orders are sent, naming the section.
+/// refused when the standing orders are sent, naming the section (`battle::check_standing`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Standing {

@@ -4,10 +4,10 @@
 //! shared with The Romans (counters on the map, commander movement on hexes, zones of
 //! interception, SSP losses) are in the parent `conquerors` module; what is The Macedonians' own
 //! lives here, one file per rulebook section: [`setup`] (20), [`sequence`] (4.2), [`movement`]
-//! (5.0–5.4, 5.6) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
+//! (5.0–5.4, 5.6; in [`legs`]: 5.14, 9.25) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
 //! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
 //! it), [`engage`] (5.22, 5.7, 10.1: a Force entering an enemy hex; 6.22–6.43: interception), [`battle`] (9, 8.5, 8.61,
-//! 21.12: battles on the two Strategic CRTs), [`retreat`] (10), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
+//! 21.12: battles on the two Strategic CRTs), [`retreat`] (10), [`record`] (the combat record in the state), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
@@ -19,9 +19,11 @@ pub mod defection;
 pub mod engage;
 pub mod forced_march;
 pub mod interception;
+pub mod legs;
 pub mod movement;
 pub mod orders;
 pub mod passage;
+pub mod record;
 pub mod retreat;
 pub mod satrapies;
 pub mod sequence;

@@ -163,8 +163,8 @@ pub struct State {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub eliminated: BTreeMap<String, LandUnit>,
     /// What land combat leaves between moves and phases (`battle.rs`).
-    #[serde(default, skip_serializing_if = "super::battle::CombatState::is_empty")]
-    pub combat: super::battle::CombatState,
+    #[serde(default, skip_serializing_if = "super::record::CombatState::is_empty")]
+    pub combat: super::record::CombatState,
     /// Options chosen at `new`.
     #[serde(default)]
     pub options: Vec<String>,

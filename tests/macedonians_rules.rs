@@ -1,8 +1,8 @@
 //! The Macedonians' rules through `Macedonians::apply`, named after their cases: the set-up
 //! (20), the sequence of play (4.2), commander movement (5.0-5.4, 5.8, 17.22) with the worked
 //! examples of the movement sections in their own numbers (5.22, 5.26; 5.52-5.53's Gates
-//! combat waits for combat), the zones of interception as movement meets them (the 6.24 and
-//! 6.54 examples), and the refusals of what is not built yet, each naming its section.
+//! combat is in macedonians_combat.rs), the zones of interception as movement meets them (the 6.24 and
+//! 6.54 examples; the interception itself in macedonians_combat.rs), and the refusals of what is not built yet, each naming its section.
 
 #[path = "macedonians/common.rs"]
 mod common;
@@ -260,17 +260,21 @@ fn macedonians_5_22_a_force_with_28_mp_spent_may_not_enter_an_enemy_hex() {
             && why.contains("needs 4 MP (1 MP for the hex and 3 MP for combat) and 2 MP are left"),
         "{why}"
     );
-    // With 26 spent the 4 MP are there: the Force may enter, and the combat it starts is not
-    // built yet, so the move is refused under the combat rules, not 5.22's cost.
+    // With 26 spent the 4 MP are there: the Force enters and fights (9.2; the combat's
+    // cases are tests/macedonians_combat.rs), paying 3 MP more for it (5.22, 9.22).
     s.units.get_mut("league-hoplites-1").unwrap().at.hex = "0804".into();
     let mv = format!(
         "{{commander: spithridates, with: {LYDIANS}, path: [{}], royal_road: false}}",
         quoted[..27].join(", ")
     );
-    let why = refused(go(&mut s, &mv), "Macedonians [5.22], [5.64], [9]");
+    let t = texts(&go(&mut s, &mv).unwrap());
     assert!(
-        why.contains("path[26] 0804 is enemy-occupied") && why.contains("not built yet"),
-        "{why}"
+        t.contains("(27 MP of 30 MP)") && t.contains("Skirmish at 0804"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Spithridates pays 3 MP more for the combat at 0804"),
+        "{t}"
     );
 }
 
@@ -541,7 +545,7 @@ fn macedonians_23_1_the_persian_never_lands_in_thrace() {
 // ---------------------------------------------------------------- 6: zones of interception
 
 #[test]
-fn macedonians_6_24_the_examples_zones_refuse_the_move_until_interception_is_built() {
+fn macedonians_6_24_the_examples_zones_give_the_persian_his_chances() {
     // Force A in 3315; Force B from 2912 toward Tarsus enters 2913, Zone-4 of A, then 3014 on
     // the highway, Zone-3.
     let mut s = macedonian_turn();
@@ -565,29 +569,31 @@ fn macedonians_6_24_the_examples_zones_refuse_the_move_until_interception_is_bui
     }
     put(&mut s, "parmenion", "2912");
     put(&mut s, "phalanx-coenus", "2912");
-    let why = refused(
-        go(
+    // The Persian said nothing: each chance is reported and passed (6.22, voluntary).
+    let why = texts(
+        &go(
             &mut s.clone(),
             "{commander: parmenion, with: [phalanx-coenus], path: [\"2913\"]}",
-        ),
-        "Macedonians [6.2]",
+        )
+        .unwrap(),
     );
     assert!(
-        why.contains("path[0] 2913 lies in Zone-4 of the Force of Arsamenes at 3315 (12 SSP)"),
+        why.contains("intercepting with Arsamenes's Force at 3315 as the move enters 2913 (Zone-4): no interception (default)"),
         "{why}"
     );
     put(&mut s, "parmenion", "2914");
     put(&mut s, "phalanx-coenus", "2914");
-    let why = refused(
-        go(
+    let why = texts(
+        &go(
             &mut s.clone(),
             "{commander: parmenion, with: [phalanx-coenus], path: [\"3014\"]}",
-        ),
-        "Macedonians [6.2]",
+        )
+        .unwrap(),
     );
-    assert!(why.contains("path[0] 3014 lies in Zone-3"), "{why}");
+    assert!(why.contains("as the move enters 3014 (Zone-3)"), "{why}");
     // 6.59: a commander moving alone may not be intercepted.
-    go(&mut s, "{commander: parmenion, path: [\"3014\"]}").unwrap();
+    let alone = texts(&go(&mut s, "{commander: parmenion, path: [\"3014\"]}").unwrap());
+    assert!(!alone.contains("intercept"), "{alone}");
 }
 
 #[test]
@@ -616,28 +622,31 @@ fn macedonians_6_54_leaving_by_weaker_zones_is_safe() {
     // 3115 is Zone-2 of 3315; 3014 Zone-3; 2914 Zone-4; 2814 out of the zone.
     put(&mut s, "parmenion", "3115");
     put(&mut s, "phalanx-coenus", "3115");
-    go(
-        &mut s.clone(),
-        "{commander: parmenion, with: [phalanx-coenus], path: [\"3014\", \"2914\", \"2814\"]}",
-    )
-    .unwrap();
+    let safe = texts(
+        &go(
+            &mut s.clone(),
+            "{commander: parmenion, with: [phalanx-coenus], path: [\"3014\", \"2914\", \"2814\"]}",
+        )
+        .unwrap(),
+    );
+    assert!(!safe.contains("intercept"), "{safe}");
     // 2914 to 2913 stays in Zone-4: the same zone again exposes it.
-    let why = refused(
-        go(
+    let why = texts(
+        &go(
             &mut s.clone(),
             "{commander: parmenion, with: [phalanx-coenus], path: [\"3014\", \"2914\", \"2913\"]}",
-        ),
-        "Macedonians [6.2]",
+        )
+        .unwrap(),
     );
-    assert!(why.contains("path[2] 2913 lies in Zone-4"), "{why}");
-    let why = refused(
-        go(
+    assert!(why.contains("as the move enters 2913 (Zone-4)"), "{why}");
+    let why = texts(
+        &go(
             &mut s,
             "{commander: parmenion, with: [phalanx-coenus], path: [\"3114\"]}",
-        ),
-        "Macedonians [6.2]",
+        )
+        .unwrap(),
     );
-    assert!(why.contains("Zone-2"), "{why}");
+    assert!(why.contains("(Zone-2)"), "{why}");
 }
 
 // ---------------------------------------------------------------- 5.8: the Forced March
@@ -976,20 +985,25 @@ fn macedonians_6_57_no_interception_in_a_marsh_hex() {
     control(&mut s, "Pelusium", "persian");
     put(&mut s, "parmenion", "2032");
     put(&mut s, "phalanx-coenus", "2032");
-    go(
-        &mut s.clone(),
-        "{commander: parmenion, with: [phalanx-coenus], path: [\"2133\"]}",
-    )
-    .unwrap();
-    let why = refused(
-        go(
+    let marsh = texts(
+        &go(
+            &mut s.clone(),
+            "{commander: parmenion, with: [phalanx-coenus], path: [\"2133\"]}",
+        )
+        .unwrap(),
+    );
+    assert!(!marsh.contains("intercept"), "{marsh}");
+    let why = texts(
+        &go(
             &mut s,
             "{commander: parmenion, with: [phalanx-coenus], path: [\"2133\", \"2134\"]}",
-        ),
-        "Macedonians [6.2]",
+        )
+        .unwrap(),
     );
     assert!(
-        why.contains("path[1] 2134 lies in Zone-1 of the Force of Pharnabazus"),
+        why.contains(
+            "intercepting with Pharnabazus's Force at 2233 as the move enters 2134 (Zone-1)"
+        ),
         "{why}"
     );
 }

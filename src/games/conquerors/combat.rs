@@ -125,6 +125,18 @@ pub trait Host {
     fn retreats(&mut self, side: Side, now: &Situation) -> bool;
     /// A line for the report.
     fn note(&mut self, rule: &str, text: String);
+    /// After an exchange's losses (`this`: each side's SSP lost in it) with both sides still
+    /// in the field: a side made to Flee by a rule of the game's own (Macedonians [8.61]:
+    /// Darius bolts). None by default.
+    fn flees_after(&mut self, _this: [u32; 2]) -> Result<Option<Side>, Self::Error> {
+        Ok(None)
+    }
+    /// Whether both sides breaking in one exchange is decided by the battle's total losses
+    /// alone (Macedonians [9.65]) rather than that exchange's first (Romans [9.68], ruling
+    /// AMB-13). False by default.
+    fn draw_on_totals(&self) -> bool {
+        false
+    }
 }
 
 /// The sides' contingents and their SSP at the start of the battle (the morale base, Romans
@@ -149,12 +161,26 @@ pub fn fight<R: RowIndex, H: Host>(
     host: &mut H,
     exhausted: impl Fn() -> H::Error,
 ) -> Result<End, H::Error> {
+    fight_on([crt, crt], setup, host, exhausted)
+}
+
+/// [`fight`] with each side rolling on its own table (`crts[side]`, Macedonians [9.43]: the
+/// Macedonian and the Persian Strategic CRT).
+///
+/// Errors: the host's errors; `exhausted` if no end comes in 500 exchanges.
+pub fn fight_on<R: RowIndex, H: Host>(
+    crts: [&Table<R>; 2],
+    setup: &Setup,
+    host: &mut H,
+    exhausted: impl Fn() -> H::Error,
+) -> Result<End, H::Error> {
     let mut lost = [0u32; 2];
     let mut broken: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut ratings = [host.rating(ATTACKER)?, host.rating(DEFENDER)?];
     let situation = |host: &H, exchanges: u32, lost: [u32; 2]| {
         let ssp = [host.ssp(0), host.ssp(1)];
         let label = |s: Side| {
+            let crt = crts[s];
             crt.columns
                 .get(column(crt, ssp[s], ssp[1 - s], 0))
                 .cloned()
@@ -178,6 +204,7 @@ pub fn fight<R: RowIndex, H: Host>(
         let mut x = [false; 2];
         let mut words = Vec::new();
         for s in [ATTACKER, DEFENDER] {
+            let crt = crts[s];
             let col = column(crt, ssp[s], ssp[1 - s], by[s]);
             let label = crt.columns[col].clone();
             let base = crt.columns[column(crt, ssp[s], ssp[1 - s], 0)].clone();
@@ -267,7 +294,7 @@ pub fn fight<R: RowIndex, H: Host>(
         match side_broken {
             [true, true] => {
                 // [9.68] (ruling AMB-13): the greater loss flees; a draw.
-                let flees = if this[0] != this[1] {
+                let flees = if this[0] != this[1] && !host.draw_on_totals() {
                     Some(if this[0] > this[1] { 0 } else { 1 })
                 } else if lost[0] != lost[1] {
                     Some(if lost[0] > lost[1] { 0 } else { 1 })
@@ -279,6 +306,9 @@ pub fn fight<R: RowIndex, H: Host>(
             [true, false] => return Ok(End::Fled(ATTACKER)),
             [false, true] => return Ok(End::Fled(DEFENDER)),
             _ => {}
+        }
+        if let Some(s) = host.flees_after(this)? {
+            return Ok(End::Fled(s));
         }
         if leaderless_aggressor {
             host.note(

@@ -5,9 +5,9 @@
 //! `movement` (a commander's path on the hex map), `interception` (land zones of interception),
 //! `combat` (the strategic combat procedure on the Strategic CRT), `city` (walled cities:
 //! defence, the Assault/Siege roll), `supply` (the supply radius on the hex grid),
-//! `attrition` (attrition tables and SSP losses), `sea` (the water fleets use, over joined maps;
+//! `attrition` (attrition tables and SSP losses), `losses` (SSP losses taken unit by unit), `sea` (the water fleets use, over joined maps;
 //! naval zones), `naval_combat` (the Naval CRT procedure and the errata's loss points) and
-//! `transport` (naval transport capacity), `pause` (decisions inside the opponent's turn taken in
+//! `transport` (naval transport capacity), `decisions` (the standing orders' answers for the opponent's turn), `pause` (decisions inside the opponent's turn taken in
 //! person: the `ask` of standing orders and the continuation of a phase stopped for them). `romans`: The Romans' own data and rules;
 //! `macedonians`: The Macedonians'. `tactical`: the Tactical Battle System both games hand their
 //! Major Land Battles to.
@@ -16,8 +16,10 @@ pub mod attrition;
 pub mod city;
 pub mod combat;
 pub mod data;
+pub mod decisions;
 pub mod force;
 pub mod interception;
+pub mod losses;
 pub mod macedonians;
 pub mod movement;
 pub mod naval_combat;

@@ -2,9 +2,9 @@
 //! of Interception of a non-phasing Force that may intercept. The zones are the shared
 //! `conquerors::interception` zones with The Macedonians' reach (four hexes, 6.11; not through
 //! impassable mountain, all-lake, all-sea or strait hexsides, rivers yes, 6.12; never into the
-//! Cilician Gates, 6.12, nor into the sea). The interception itself — the non-phasing player's
-//! choice and the roll on the Land Interception Table — is not built yet: the move that would
-//! give him the chance is refused with [6.2], never let through.
+//! Cilician Gates, 6.12, nor into the sea). Each hex of a move where a Force may intercept is a
+//! chance ([`chances`]); the non-phasing player's standing `intercept` says which zones his Force
+//! tries in, and `movement` rolls the Land Interception Table for them (6.22, 6.3).
 
 use super::state::State;
 use crate::games::conquerors::interception::{exposed, zones, ZoneReach};
@@ -80,36 +80,54 @@ pub fn forces(st: &State, side: &str) -> Vec<Zone> {
         .collect()
 }
 
-/// Macedonians [6.2], [6.54], [6.57]: the first hex of a move by `side`'s Force from `start`
+/// Macedonians [6.2], [6.54], [6.57]: every hex of a move by `side`'s Force from `start`
 /// along `path` where a non-phasing Force may try to intercept it: (index in the path, its
-/// zone number, the Force). Marsh hexes never (6.57); a Force that starts inside a zone is safe
-/// while it moves only to weaker zones (6.54).
+/// zone number, the Force), in path order, the strongest zone and the biggest Force first.
+/// Marsh hexes never (6.57); a Force that begins the phase (`fresh`) inside a zone is safe
+/// while it moves only to weaker zones (6.54); the Force in `target`, which the move attacks,
+/// may not intercept it (6.53).
+pub fn chances(
+    st: &State,
+    map: &HexMap,
+    side: &str,
+    (start, fresh): (Hex, bool),
+    path: &[Hex],
+    target: Option<Hex>,
+) -> Vec<(usize, u32, Zone)> {
+    let radius = st.pack.number("zones", "land-radius").unwrap_or(4);
+    let gates = Hex::parse(&st.pack.places.cilician_gates.hex).ok();
+    let reach = Reach { map, gates };
+    let marsh = |h: &Hex| map.terrain(*h) == Some(crate::geo::Terrain::Marsh);
+    let mut out = Vec::new();
+    for z in forces(st, side)
+        .into_iter()
+        .filter(|z| Some(z.hex) != target)
+    {
+        let zone = zones(map, &reach, z.hex, radius);
+        let entered: Vec<Option<u32>> = path.iter().map(|h| zone.get(h).copied()).collect();
+        let open = exposed(zone.get(&start).copied().filter(|_| fresh), &entered);
+        for (k, h) in path.iter().enumerate() {
+            if open[k] && !marsh(h) {
+                out.push((k, entered[k].unwrap_or(0), z.clone()));
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        (a.0, a.1, std::cmp::Reverse(a.2.ssp)).cmp(&(b.0, b.1, std::cmp::Reverse(b.2.ssp)))
+    });
+    out
+}
+
+/// The first of [`chances`] for a Force beginning its move.
 pub fn first_chance(
     st: &State,
     map: &HexMap,
     side: &str,
     start: Hex,
     path: &[Hex],
+    target: Option<Hex>,
 ) -> Option<(usize, u32, Zone)> {
-    let radius = st.pack.number("zones", "land-radius").unwrap_or(4);
-    let gates = Hex::parse(&st.pack.places.cilician_gates.hex).ok();
-    let reach = Reach { map, gates };
-    let mut best: Option<(usize, u32, Zone)> = None;
-    for z in forces(st, side) {
-        let zone = zones(map, &reach, z.hex, radius);
-        let entered: Vec<Option<u32>> = path.iter().map(|h| zone.get(h).copied()).collect();
-        let open = exposed(zone.get(&start).copied(), &entered);
-        let marsh = |h: &Hex| map.terrain(*h) == Some(crate::geo::Terrain::Marsh);
-        let hit = path
-            .iter()
-            .enumerate()
-            .find(|(k, h)| open[*k] && !marsh(h))
-            .map(|(k, _)| k);
-        if let Some(k) = hit {
-            if best.as_ref().is_none_or(|b| k < b.0) {
-                best = Some((k, entered[k].unwrap_or(0), z));
-            }
-        }
-    }
-    best
+    chances(st, map, side, (start, true), path, target)
+        .into_iter()
+        .next()
 }

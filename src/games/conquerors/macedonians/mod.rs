@@ -4,21 +4,27 @@
 //! shared with The Romans (counters on the map, commander movement on hexes, zones of
 //! interception, SSP losses) are in the parent `conquerors` module; what is The Macedonians' own
 //! lives here, one file per rulebook section: [`setup`] (20), [`sequence`] (4.2), [`movement`]
-//! (5.0–5.4, 5.6) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
+//! (5.0–5.4, 5.6; in [`legs`]: 5.14, 9.25) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
 //! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
-//! it), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
+//! it), [`engage`] (5.22, 5.7, 10.1: a Force entering an enemy hex; 6.22–6.43: interception), [`battle`] (9, 8.5, 8.61,
+//! 21.12: battles on the two Strategic CRTs), [`retreat`] (10), [`record`] (the combat record in the state), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
+pub mod battle;
 pub mod command;
 pub mod control;
 pub mod data;
 pub mod defection;
+pub mod engage;
 pub mod forced_march;
 pub mod interception;
+pub mod legs;
 pub mod movement;
 pub mod orders;
 pub mod passage;
+pub mod record;
+pub mod retreat;
 pub mod satrapies;
 pub mod sequence;
 pub mod setup;
@@ -166,7 +172,7 @@ impl Ruleset for Macedonians {
     fn apply(
         &self,
         st: &mut State,
-        _ctx: &Context<'_, Standing>,
+        ctx: &Context<'_, Standing>,
         sub: &Submission<Orders>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
@@ -186,11 +192,11 @@ impl Ruleset for Macedonians {
         let mut dry = st.clone();
         let mut scratch = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
-            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch)?;
+            movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, ctx.standing)?;
         }
         let mut ev = Vec::new();
         for (i, mv) in o.moves.iter().enumerate() {
-            movement::apply_move(st, &side, i, mv, Some(dice), &mut ev)?;
+            movement::apply_move(st, &side, i, mv, Some(dice), &mut ev, ctx.standing)?;
         }
         if o.moves.is_empty() {
             ev.push(Event::new(
@@ -210,9 +216,9 @@ impl Ruleset for Macedonians {
         &self,
         _st: &State,
         _side: &str,
-        _standing: &Standing,
+        standing: &Standing,
     ) -> Vec<(String, RuleError)> {
-        Vec::new()
+        battle::check_standing(standing)
     }
     fn template(&self, st: &State, side: &str) -> String {
         template::template(st, side)

@@ -6,17 +6,20 @@
 //! of the data (terrain, rivers, the Royal Persian Highway's half point, [5.27], [5.41]) with
 //! the Macedonians' own hex rules: the Cilician Gates ([5.51]), the Ferry hexsides ([5.37]),
 //! Marsh ([5.34]), enemy Walled Cities ([5.38]), the highway's limits ([5.42]–[5.44]), the
-//! satrapy chain ([5.25]) and the Winter ([17.22]). What the move would start and this engine
-//! does not resolve yet — combat, overrun and retreat ([5.22], [5.7], [9], [10]), interception
-//! ([6]), sieges ([14]), fleets and naval transport ([11], [12]) — is refused with its section,
-//! never skipped. The Forced March is `forced_march`'s ([5.8]).
+//! satrapy chain ([5.25]) and the Winter ([17.22]). A move runs in legs: each ends at an
+//! enemy-occupied hex or where an interception the non-phasing player's standing orders try
+//! succeeds, and `engage` resolves the meeting ([5.22], [5.7], [6.2]–[6.4], [9], [10]); the next
+//! leg goes on from there if the Force still stands ([5.14], [9.25]). What the move would start
+//! and this engine does not resolve yet — sieges ([14]), fleets and naval transport ([11],
+//! [12]) — is refused with its section, never skipped. The Forced March is `forced_march`'s ([5.8]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::data::model::CityKind;
 use super::forced_march;
 use super::orders::Move;
-use super::state::{Moved, State, SUSA_BOX};
+use super::state::{Moved, State, MACEDONIAN, PERSIAN, SUSA_BOX};
+use crate::games::conquerors::decisions::standing_for;
 use crate::games::conquerors::movement::{self, mp, Cites, Limits, Occupancy};
 use crate::geo::{Board, Hex, HexMap, MoveCosts, Terrain};
 use crate::protocol::dice::Dice;
@@ -96,6 +99,27 @@ impl Occupancy for Seen<'_> {
     }
 }
 
+/// [`Seen`] with the enemy hex a leg ends in open: the walk up to the contact ([5.22]).
+struct Contact<'a> {
+    seen: &'a Seen<'a>,
+    at: Hex,
+}
+
+impl Occupancy for Contact<'_> {
+    fn enemy_outside(&self, h: Hex) -> bool {
+        h != self.at && self.seen.enemy_outside(h)
+    }
+    fn closed_city(&self, h: Hex) -> Option<String> {
+        self.seen.closed_city(h)
+    }
+    fn road_closed(&self, h: Hex) -> bool {
+        self.seen.road_closed(h)
+    }
+    fn entry_cost(&self, h: Hex) -> Option<u32> {
+        self.seen.entry_cost(h)
+    }
+}
+
 pub(crate) fn refuse(i: usize, rule: &str, reason: impl Into<String>) -> RuleError {
     RuleError::illegal(format!("moves[{i}]"), rule, reason)
 }
@@ -134,6 +158,15 @@ pub struct Plan {
     pub inside: bool,
     /// Extra MP of a Forced March.
     pub forced: u32,
+    /// The last hex is enemy-occupied: entering it starts combat ([5.22], [9.2]).
+    pub contact: bool,
+    /// The hexes of the order after the contact, entered if the Force goes on ([9.25]).
+    pub rest: Vec<String>,
+    /// The interceptions the non-phasing player's standing orders try ([6.22]): (index in the
+    /// path, zone, Force), in path order.
+    pub tries: Vec<(usize, u32, super::interception::Zone)>,
+    /// The first chance he had and said nothing of (no interception, reported as a default).
+    pub passed: Option<(usize, u32, super::interception::Zone)>,
 }
 
 /// The allowance of `cid` this phase, in half MP ([5.0], [5.39], [17.22]).
@@ -168,26 +201,30 @@ fn costs(st: &State, i: usize) -> Result<MoveCosts, RuleError> {
     Ok(c)
 }
 
-/// Macedonians [5.0]–[5.3], [5.8]: one commander's move, the `i`th of the phase. With `dice`
-/// None it only checks; with dice it moves and rolls a Forced March's attrition.
-///
-/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
-pub fn apply_move(
-    st: &mut State,
-    side: &str,
-    i: usize,
-    mv: &Move,
-    dice: Option<&mut Dice>,
-    ev: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let p = plan(st, side, i, mv)?;
-    execute(st, side, mv, &p, dice, ev)
-}
+pub use super::legs::apply_move;
 
 /// Checks one move and works out its Force, path and cost (no state change, no dice).
 ///
 /// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
 pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleError> {
+    plan_leg(st, side, i, mv, None, None, None)
+}
+
+/// [`plan`] for a leg: the whole move, or (`resume`: MP spent and the allowance, half MP) what
+/// is left of it after a combat the Force stood ([9.25]); with the non-phasing `standing`, the
+/// interceptions it tries ([6.22]); `stop_at`: the leg ends at that index of the path, where an
+/// interception succeeded ([6.23]).
+///
+/// Errors: [`RuleError::Illegal`] naming `moves[i]`, the section and why.
+pub fn plan_leg(
+    st: &State,
+    side: &str,
+    i: usize,
+    mv: &Move,
+    resume: Option<(u32, u32)>,
+    standing: Option<&BTreeMap<String, super::orders::Standing>>,
+    stop_at: Option<usize>,
+) -> Result<Plan, RuleError> {
     let cid = mv.commander.as_str();
     let cmd = st.commanders.get(cid).ok_or_else(|| {
         let own = st
@@ -208,7 +245,17 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
             format!("{cid} is not yours: only the phasing player's commanders move"),
         ));
     }
-    if st.moved.contains_key(cid) {
+    if resume.is_none() && st.combat.disrupted.get(cid) == Some(&st.turn) {
+        return Err(refuse(
+            i,
+            "Macedonians [10.14]",
+            format!(
+                "{} is Disrupted by a retreat of more than 5 MP and may not move this Player-Turn",
+                st.commander_name(cid)
+            ),
+        ));
+    }
+    if resume.is_none() && st.moved.contains_key(cid) {
         return Err(refuse(i, "Macedonians [5.0]", format!("{} has already moved this Campaign Phase (a Force that has finished moving may not move again)", st.commander_name(cid))));
     }
     if cmd.at.hex == SUSA_BOX {
@@ -239,9 +286,18 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         ));
     }
     let (force, carried, placed) = super::command::force(st, side, i, mv, start, &path)?;
+    let mut path = path;
+    let mut cut = None;
+    if let Some(k) = stop_at.filter(|k| k + 1 < path.len()) {
+        path.truncate(k + 1);
+        cut = Some(mv.path[k + 1..].to_vec());
+    }
     let forced = forced_march::check(st, i, mv, &force, !mv.pick_up.is_empty())?;
     let costs = costs(st, i)?;
-    let allowance = allowance(st, &map, start) + forced * costs.per_mp;
+    let allowance = match resume {
+        Some((_, a)) => a,
+        None => allowance(st, &map, start) + forced * costs.per_mp,
+    };
     let seen = Seen {
         st,
         side,
@@ -249,23 +305,64 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
     };
     let lim = Limits {
         allowance,
-        spent: 0,
+        spent: resume.map(|r| r.0).unwrap_or(0),
         forced_hexes: 0,
         enemy_surcharge: costs.per_mp
             * st.pack
                 .number("movement", "enter-enemy-occupied")
                 .unwrap_or(3),
     };
-    let walked = movement::walk_cited(&costs, &*map, &seen, start, &path, lim, &CITES).map_err(|e| {
+    let cite = |e: movement::MoveError| {
         let at = format!("path[{}] {}", e.index, e.hex);
-        if e.rule == CITES.enemy_contact {
-            if map.terrain(e.hex) == Some(Terrain::Marsh) {
-                return refuse(i, "Macedonians [5.34], [9.23]", format!("{at} is a Marsh hex held by the enemy, which may never be entered"));
-            }
-            return refuse(i, "Macedonians [5.22], [5.64], [9]", format!("{at} is enemy-occupied: entering it starts combat (overrun [5.7], Retreat Before Combat [10.1], strategic combat [9]), which is not built yet, so the move is refused"));
-        }
         refuse(i, e.rule, format!("{at}: {}", e.reason))
-    })?;
+    };
+    // [5.22], [9.2]: the leg ends at the first enemy-occupied hex; the rest waits for the
+    // combat's end ([5.14], [9.25]).
+    let (walked, rest) = match movement::walk_cited(&costs, &*map, &seen, start, &path, lim, &CITES)
+    {
+        Ok(w) => (w, None),
+        Err(e) if e.rule == CITES.enemy_contact => {
+            if map.terrain(e.hex) == Some(Terrain::Marsh) {
+                return Err(refuse(
+                    i,
+                    "Macedonians [5.34], [9.23]",
+                    format!(
+                        "path[{}] {} is a Marsh hex held by the enemy, which may never be entered",
+                        e.index, e.hex
+                    ),
+                ));
+            }
+            if !st.units_at(&e.hex.to_string()).any(|(_, u)| u.side != side)
+                && st.siege_train_at(&e.hex.to_string())
+            {
+                return Err(refuse(i, "Macedonians [14.24]", format!("path[{}] {} holds the enemy Siege Train alone: attacking it is not built yet, so the move is refused", e.index, e.hex)));
+            }
+            let k = e.index;
+            let open = Contact {
+                seen: &seen,
+                at: e.hex,
+            };
+            let short = Limits {
+                allowance: allowance.saturating_sub(lim.enemy_surcharge),
+                ..lim
+            };
+            let w = movement::walk_cited(&costs, &*map, &open, start, &path[..=k], short, &CITES)
+                .map_err(cite)?;
+            path.truncate(k + 1);
+            (w, Some(mv.path[k + 1..].to_vec()))
+        }
+        Err(e) => return Err(cite(e)),
+    };
+    let contact = rest.is_some();
+    // The Force as it stands at the contact: what is taken or left later waits for the rest.
+    let (force, carried, placed) = if contact {
+        super::command::force(st, side, i, mv, start, &path)?
+    } else {
+        (force, carried, placed)
+    };
+    if contact && walked.road_steps + st.moved.get(cid).map(|m| m.highway).unwrap_or(0) > 0 {
+        return Err(refuse(i, "Macedonians [5.42]", format!("{} is enemy-occupied and the Force used the Royal Persian Highway this phase: it may not enter it (`royal_road: false` pays each hex's terrain instead)", path.last().expect("checked non-empty"))));
+    }
     super::passage::check(
         st,
         &map,
@@ -286,13 +383,42 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         return Err(refuse(i, "Macedonians [5.38], [14.33]", format!("{last} holds an enemy Walled City: a Force enters it only to besiege it, and sieges are not built yet, so the move is refused")));
     }
     let has_troops = !force.is_empty();
-    if has_troops {
-        if let Some((k, zone, z)) = super::interception::first_chance(st, &map, side, start, &path)
+    let (mut tries, mut passed) = (Vec::new(), None);
+    if has_troops && stop_at.is_none() {
+        let target = contact.then(|| *path.last().expect("checked non-empty"));
+        let other = if side == MACEDONIAN {
+            PERSIAN
+        } else {
+            MACEDONIAN
+        };
+        let theirs = standing.and_then(|m| m.get(other));
+        for (k, zone, z) in
+            super::interception::chances(st, &map, side, (start, resume.is_none()), &path, target)
         {
-            return Err(refuse(i, "Macedonians [6.2]", format!("path[{k}] {} lies in Zone-{zone} of the Force of {} at {} ({} SSP): interception is not built yet, so the move is refused", path[k], st.commander_name(&z.commander), z.hex, z.ssp)));
+            // [6.56]: no Force intercepts in the hex of the Force attacked; [6.58]: once a phase;
+            // [6.52]: not while Disrupted.
+            if (contact && k + 1 == path.len())
+                || st.combat.intercepted.contains(&z.commander)
+                || st.combat.disrupted.contains_key(&z.commander)
+            {
+                continue;
+            }
+            let order = theirs
+                .and_then(|s| standing_for(&s.intercept, Some(&z.commander)))
+                .and_then(|a| a.given());
+            match order {
+                Some(o) if o.zones.contains(&zone) => tries.push((k, zone, z)),
+                Some(_) => {}
+                None if passed.is_none() => passed = Some((k, zone, z)),
+                None => {}
+            }
         }
     }
-    let inside = inside(st, side, i, mv, last, &force)?;
+    let inside = if contact {
+        false
+    } else {
+        inside(st, side, i, mv, last, &force)?
+    };
     super::command::darius(st, i, cid, &force, &placed)?;
     Ok(Plan {
         commander: cid.to_string(),
@@ -306,6 +432,10 @@ pub fn plan(st: &State, side: &str, i: usize, mv: &Move) -> Result<Plan, RuleErr
         placed,
         inside,
         forced,
+        contact,
+        rest: rest.or(cut).unwrap_or_default(),
+        tries,
+        passed,
     })
 }
 

@@ -1,14 +1,17 @@
 //! The orders of The Macedonians (the `orders:` of an order file): a Campaign Phase's moves,
 //! each a commander's path with what he takes along and leaves behind (Macedonians [5.0],
 //! [5.13]), whether he takes the Royal Persian Highway ([5.4]), a Forced March declaration
-//! ([5.8]) and whether the Force ends inside a friendly city ([7.13]). Standing orders for
-//! decisions inside the opponent's Campaign Phase (interception, retreats, losses) wait for the
-//! rules that ask them ([6], [10], [9.5]); none is accepted yet.
+//! ([5.8]) and whether the Force ends inside a friendly city ([7.13]); and the standing orders
+//! for decisions inside the opponent's Campaign Phase (interception [6.22], Retreat Before
+//! Combat [10.1], Retreat During Combat [10.22], retreat paths [10.13], losses [9.5]).
 
 use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+pub use crate::games::conquerors::decisions::{Intercept, RetreatPolicy, WhenAttacked};
+use crate::games::conquerors::pause::Ask;
 
 /// A Forced March declaration (Macedonians [5.8]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -70,9 +73,34 @@ pub struct Orders {
     pub moves: Vec<Move>,
 }
 
-/// Standing orders (the `standing:` of an order file): none is read yet; the decisions they
-/// will carry (interception [6.22], Retreat Before Combat [10.1], Retreat During Combat [10.2],
-/// losses [9.5]) come with those rules.
+/// Standing orders (the `standing:` of an order file): the non-phasing player's decisions in
+/// the enemy's Campaign Phase (docs/macedonians-orders.md). Each map is keyed by commander id
+/// or `any`. Deciding in person (`ask`) is not built yet for The Macedonians: an `ask` is
+/// refused when the standing orders are sent, naming the section (`battle::check_standing`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Standing {}
+pub struct Standing {
+    /// Interception ([6.22], [6.55]): commander → the zones in which his Force tries to
+    /// intercept an enemy Force entering them. Not set: no interception (it is voluntary).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub intercept: BTreeMap<String, Ask<Intercept>>,
+    /// When an enemy Force enters the hex of a Force of yours ([10.11], [5.72], [7.34]):
+    /// `stand`, `retreat` (Retreat Before Combat, [10.1]) or `into_city`. Not set: it stands
+    /// (threatened by an Overrun beside a city of yours with room, it goes inside), reported as
+    /// a default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub when_attacked: BTreeMap<String, Ask<WhenAttacked>>,
+    /// Retreat During Combat ([10.22]): when the Force leaves a battle. Not set: it fights on
+    /// until its Morale Level breaks.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub retreat_during_combat: BTreeMap<String, Ask<RetreatPolicy>>,
+    /// Retreat and Flight paths ([10.13], [10.31]): hexes in order; a path that cannot be
+    /// followed is cut where it fails and completed by the default (toward the side's basic
+    /// source of supply, [10.16]), reported as a default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub retreat_path: BTreeMap<String, Vec<String>>,
+    /// Losses ([9.5], [10.23], [10.32], [10.17]): unit ids in the order they take SSP; units
+    /// not named lose in the order of their ids, reported as a default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses: Vec<String>,
+}

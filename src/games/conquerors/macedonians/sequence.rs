@@ -119,6 +119,7 @@ fn halt(st: &mut State, rule: &str, due: impl Into<String>) -> bool {
 /// phase with nothing to resolve to the next one that needs a player, or stops where a rule
 /// not built yet is due.
 pub fn end_campaign(st: &mut State, ev: &mut Vec<Event>) {
+    super::battle::end_of_phase(st);
     st.moved.clear();
     st.committed.clear();
     advance(st, ev);

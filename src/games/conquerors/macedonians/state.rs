@@ -162,6 +162,9 @@ pub struct State {
     /// Land units eliminated, by id (19.42: never levied again).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub eliminated: BTreeMap<String, LandUnit>,
+    /// What land combat leaves between moves and phases (`battle.rs`).
+    #[serde(default, skip_serializing_if = "super::record::CombatState::is_empty")]
+    pub combat: super::record::CombatState,
     /// Options chosen at `new`.
     #[serde(default)]
     pub options: Vec<String>,

@@ -9,13 +9,15 @@ use std::collections::BTreeMap;
 use super::orders::Standing;
 use super::sequence::side_name;
 use super::state::State;
+use crate::games::conquerors::force::LandUnit;
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
 /// Takes `n` SSP from `side`'s `live` units: each contingent in proportion to its starting SSP
-/// ([9.66]), within it the units of the owner's standing `losses` first, then by id; when it
-/// says `ask`, the owner names the unit of each SSP in person (`pause_losses::loss`) where
-/// more than one may take it. Returns (taken, words, defaulted).
+/// ([9.66]), within it the units of the owner's standing `losses` first, then by id
+/// (`conquerors::losses::take`); when it says `ask`, the owner names the unit of each SSP in
+/// person (`pause_losses::loss`) where more than one may take it. Returns (taken, words,
+/// defaulted).
 ///
 /// Errors: the pause for a unit asked in person.
 pub fn take_losses(
@@ -28,81 +30,25 @@ pub fn take_losses(
     n: u32,
 ) -> Result<(u32, Vec<String>, bool), RuleError> {
     let order = standing.map(Standing::loss_order).unwrap_or_default();
-    let asks = standing.is_some_and(|x| x.losses.asks());
-    let mut taken = 0;
-    let mut per: BTreeMap<String, u32> = BTreeMap::new();
-    let mut defaulted = false;
-    for _ in 0..n {
-        // The contingent furthest below its share.
-        let mut best: Option<(u64, String)> = None;
-        for (nation, s0) in start {
-            let has = live.iter().any(|id| {
-                st.units
-                    .get(id)
-                    .is_some_and(|u| &u.nation == nation && u.ssp > 0)
-            });
-            if !has || *s0 == 0 {
-                continue;
-            }
-            let key = u64::from(*lost.get(nation).unwrap_or(&0)) * 1_000_000 / u64::from(*s0);
-            if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                best = Some((key, nation.clone()));
-            }
-        }
-        let Some((_, nation)) = best else { break };
-        let mut pick = order
-            .iter()
-            .find(|id| {
-                live.contains(id)
-                    && st
-                        .units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-            })
-            .cloned();
-        if pick.is_none() && asks {
-            let can: Vec<String> = live
-                .iter()
-                .filter(|id| {
-                    st.units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-                })
-                .cloned()
-                .collect();
-            if can.len() > 1 {
-                pick = super::pause_losses::loss(st, side, &nation, &can, (taken + 1, n))?;
-            }
-        }
-        if pick.is_none() {
-            pick = live
-                .iter()
-                .find(|id| {
-                    st.units
-                        .get(*id)
-                        .is_some_and(|u| u.nation == nation && u.ssp > 0)
-                })
-                .cloned();
-            defaulted = true;
-        }
-        let Some(id) = pick else { break };
-        if let Some(u) = st.units.get_mut(&id) {
-            u.ssp -= 1;
-        }
-        *lost.entry(nation).or_default() += 1;
-        *per.entry(id).or_default() += 1;
-        taken += 1;
-    }
-    let mut words = Vec::new();
-    for (id, k) in per {
-        if st.units.get(&id).is_some_and(|u| u.ssp == 0) {
-            st.units.remove(&id);
-            words.push(format!("{id} -{k}, eliminated"));
+    let asking = &mut st.asking;
+    let mut ask = |units: &BTreeMap<String, LandUnit>, nation: &str, can: &[String], kn| {
+        super::pause_losses::loss(asking, units, side, nation, can, kn)
+    };
+    let choose: crate::games::conquerors::losses::Chooser<'_, RuleError> =
+        if standing.is_some_and(|x| x.losses.asks()) {
+            Some(&mut ask)
         } else {
-            words.push(format!("{id} -{k}"));
-        }
-    }
-    Ok((taken, words, defaulted && !order.is_empty()))
+            None
+        };
+    crate::games::conquerors::losses::take(
+        &mut st.units,
+        live,
+        &order,
+        (start, lost),
+        n,
+        |u| &u.nation,
+        choose,
+    )
 }
 
 /// [8.52], [8.62]–[8.65]: a commander killed: a tribune turns to his Replacement side and

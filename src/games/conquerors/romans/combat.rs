@@ -135,13 +135,7 @@ pub fn in_charge(st: &State, ids: &[String]) -> Option<String> {
     v.first().map(|s| (*s).clone())
 }
 
-/// The standing answer of `side` for the Force of commander `cid` (or `any`).
-pub(super) fn standing_for<'a, T>(
-    map: &'a BTreeMap<String, T>,
-    cid: Option<&str>,
-) -> Option<&'a T> {
-    cid.and_then(|c| map.get(c)).or_else(|| map.get("any"))
-}
+pub(super) use crate::games::conquerors::decisions::standing_for;
 
 /// Which system fights a Major Land Battle ([9.4]): the seam for the Conquerors Tactical battle
 /// game, which would take the two Forces and hand back the losses and who left the field.
@@ -349,22 +343,12 @@ impl Host for RomansHost<'_> {
             return self.asked_to_retreat(s, chief.as_deref(), now);
         };
         let p: &RetreatPolicy = p;
-        let cols = &self
+        let cols = self
             .st
             .pack
             .table("strategic-crt")
             .map(|t| t.columns.clone());
-        let worse = |at: &str| {
-            cols.as_ref().is_some_and(|c| {
-                let mine = c.iter().position(|x| *x == now.columns[s]);
-                let lim = c.iter().position(|x| x == at);
-                matches!((mine, lim), (Some(m), Some(l)) if m <= l)
-            })
-        };
-        let want = (now.exchanges == 0 && p.at_once)
-            || (now.exchanges > 0 && p.after_losses.is_some_and(|n| now.lost[s] >= n))
-            || (now.exchanges > 0 && p.at_odds.as_deref().is_some_and(worse));
-        if !want {
+        if !p.leaves(now, s, cols.as_deref()) {
             return false;
         }
         // A Force with nowhere to go cannot leave ([10.15]).

@@ -305,38 +305,4 @@ pub enum FleetWhenAttacked {
     Retreat,
 }
 
-/// Where a Force tries to intercept ([6.3]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Intercept {
-    /// Zones (1–4) in which to try; zone 1 needs no roll.
-    pub zones: Vec<u32>,
-}
-
-/// What a Force does when an enemy Force enters its hex.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum WhenAttacked {
-    /// Stay and accept combat.
-    Stand,
-    /// Retreat Before Combat ([10.1]) along `retreat_path` (or the default path).
-    Retreat,
-    /// Go inside the city of the hex when it is yours and has room ([7.34], [5.72]),
-    /// otherwise stand.
-    IntoCity,
-}
-
-/// When a Force Retreats During Combat ([10.22]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RetreatPolicy {
-    /// Leave before the first exchange (the defender only, [10.22]).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub at_once: bool,
-    /// Leave once the Force has lost this many SSP in the battle.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after_losses: Option<u32>,
-    /// Leave when its own odds column would be this one or worse (`1-2`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_odds: Option<String>,
-}
+pub use crate::games::conquerors::decisions::{Intercept, RetreatPolicy, WhenAttacked};

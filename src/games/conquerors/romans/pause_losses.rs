@@ -18,6 +18,8 @@
 //! Outside a resolution that can stop, no question is asked and the default applies, reported
 //! as such by the caller.
 
+use std::collections::BTreeMap;
+
 use super::combat::Battle;
 use super::orders::Standing;
 use super::retreat::{next_out, Kind};
@@ -31,7 +33,8 @@ use crate::ruleset::RuleError;
 ///
 /// Errors: the pause when no answer has been given yet.
 pub fn loss(
-    st: &mut State,
+    asking: &mut Option<crate::games::conquerors::pause::Asking>,
+    all: &BTreeMap<String, crate::games::conquerors::force::LandUnit>,
     side: &str,
     nation: &str,
     units: &[String],
@@ -39,7 +42,7 @@ pub fn loss(
 ) -> Result<Option<String>, RuleError> {
     let words: Vec<String> = units
         .iter()
-        .map(|id| format!("{id} ({} SSP)", st.units.get(id).map_or(0, |u| u.ssp)))
+        .map(|id| format!("{id} ({} SSP)", all.get(id).map_or(0, |u| u.ssp)))
         .collect();
     let q = Question {
         side: side.to_string(),
@@ -52,7 +55,7 @@ pub fn loss(
         options: units.to_vec(),
         at: String::new(),
     };
-    pause::ask(&mut st.asking, q)
+    pause::ask(asking, q)
 }
 
 /// [15.3]: `side` loses `n` SSP to attrition from the units `ids`: the order they lose them

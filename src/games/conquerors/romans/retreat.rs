@@ -21,15 +21,7 @@ use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
 
 /// The kind of retreat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// [10.1].
-    BeforeCombat,
-    /// [10.2].
-    DuringCombat,
-    /// [10.3].
-    Flight,
-}
+pub use crate::games::conquerors::decisions::RetreatKind as Kind;
 
 /// A retreat planned.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,677 @@
+//! The Macedonians' land combat through `Macedonians::apply`, named after its cases: a moving
+//! Force entering an enemy-occupied hex (5.22, 9.2): Overrun (5.71-5.73), the city against it
+//! (5.72), Retreat Before Combat (10.1), lone commanders (8.54); battles on the two Strategic
+//! CRTs (9.0 procedure, 9.4-9.8) with the worked examples in their own numbers (9.0's 134 to
+//! 73, 9.44's 55-54, 9.71's Alexander over Memnon, 8.52's 9 at 2-1, 9.62-9.63's morale, 5.52-5.53's
+//! Gates), Darius' bolt (8.61), Retreat During Combat (10.22, 10.23), Flight, Pursuit and
+//! Disruption (10.3, 10.14), continuous movement (5.14, 9.25) and the battle's Victory Points
+//! (21.12, 21.13), and interception (6.22-6.43, the 6.24 example). Where the dice matter they are scripted (`Dice::replay`), each roll named.
+
+#[path = "macedonians/common.rs"]
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::*;
+use legatus::games::conquerors::force::{LandUnit, Position};
+use legatus::games::conquerors::macedonians::orders::Standing;
+use legatus::games::conquerors::macedonians::state::{Phase, State};
+use legatus::games::conquerors::macedonians::Macedonians;
+use legatus::protocol::dice::{Dice, Roll};
+use legatus::ruleset::{Context, Event, RuleError, Ruleset, Submission};
+
+/// The campaign with no land unit on the map (commanders where they stand), in `phase`.
+fn empty(phase: Phase) -> State {
+    let mut s = campaign();
+    s.units.clear();
+    s.aboard.clear();
+    s.siege_train = None;
+    s.phase = phase;
+    // Hellespontine Phrygia the Macedonian's, so that his Forces may go on into Lydia (5.25).
+    control(&mut s, "Dascylium", "macedonian");
+    s
+}
+
+/// Puts a Force of `side` in `hex`: units `tag-1`, `tag-2`… of the SSP given, led by `cmds`.
+fn army(s: &mut State, side: &str, tag: &str, hex: &str, ssp: &[u32], cmds: &[&str]) {
+    for (k, n) in ssp.iter().enumerate() {
+        let u = LandUnit {
+            side: side.into(),
+            nation: side.into(),
+            kind: "hoplite".into(),
+            label: None,
+            ssp: *n,
+            full_ssp: *n,
+            cavalry_ssp: 0,
+            at: Position {
+                map: "macedonians".into(),
+                hex: hex.into(),
+                inside: false,
+            },
+        };
+        s.units.insert(format!("{tag}-{}", k + 1), u);
+    }
+    for c in cmds {
+        put(s, c, hex);
+    }
+}
+
+fn standing(side: &str, yaml: &str) -> BTreeMap<String, Standing> {
+    let st: Standing = serde_saphyr::from_str(yaml).unwrap_or_else(|e| panic!("{e}: {yaml}"));
+    BTreeMap::from([(side.to_string(), st)])
+}
+
+/// Submits one move for the phasing side, the non-phasing side's `std` in force, the dice
+/// reading `rolls` first (d6 each, in order) and then the stream.
+fn fight(
+    s: &mut State,
+    mv: &str,
+    std: &BTreeMap<String, Standing>,
+    rolls: &[u32],
+) -> Result<Vec<Event>, RuleError> {
+    let p = Macedonians.pending(s);
+    let side = p.sides.first().cloned().unwrap_or_default();
+    let ctx = Context {
+        standing: std,
+        options: &[],
+        seq: 1,
+    };
+    let sub = Submission {
+        kind: p.kind,
+        step: p.step.clone(),
+        by: BTreeMap::from([(side, orders(&format!("moves:\n  - {mv}\n")))]),
+    };
+    let mut copy = s.clone();
+    if let Err(e @ RuleError::Illegal { .. }) =
+        Macedonians.apply(&mut copy, &ctx, &sub, &mut Dice::deferred())
+    {
+        return Err(e);
+    }
+    let mut d = Dice::from_seed([9; 32]);
+    d.replay(
+        rolls
+            .iter()
+            .map(|v| Roll {
+                purpose: String::new(),
+                rule: String::new(),
+                die: "d6".into(),
+                value: *v,
+                side: None,
+            })
+            .collect(),
+    );
+    Macedonians.apply(s, &ctx, &sub, &mut d)
+}
+
+fn none() -> BTreeMap<String, Standing> {
+    BTreeMap::new()
+}
+
+fn ssp_at(s: &State, hex: &str, side: &str) -> u32 {
+    s.units
+        .values()
+        .filter(|u| u.at.hex == hex && u.side == side)
+        .map(|u| u.ssp)
+        .sum()
+}
+
+#[track_caller]
+fn has(t: &str, what: &str) {
+    assert!(t.contains(what), "no `{what}` in:\n{t}");
+}
+
+// ------------------------------------------------------------ 9.0, 9.44, 9.71: the odds
+
+#[test]
+fn macedonians_9_0_134_to_73_is_3_to_2_and_73_to_134_is_1_to_2() {
+    let mut s = empty(Phase::PersianCampaign);
+    army(
+        &mut s,
+        "persian",
+        "p",
+        "0906",
+        &[10; 7].iter().copied().chain([3]).collect::<Vec<_>>(),
+        &["spithridates"],
+    );
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0907",
+        &[10; 13].iter().copied().chain([4]).collect::<Vec<_>>(),
+        &["philotas"],
+    );
+    let p: Vec<String> = (1..=8).map(|k| format!("p-{k}")).collect();
+    let mv = format!(
+        "{{commander: spithridates, with: [{}], path: [\"0907\"], royal_road: false}}",
+        p.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[]).unwrap());
+    // Equal ratings (2 and 2): no column moves (9.72).
+    has(&t, "Aggressor 73 v 134 at 1-2 rolls");
+    has(&t, "Resister 134 v 73 at 3-2 rolls");
+    has(&t, "Major Land Battle at 0907");
+}
+
+#[test]
+fn macedonians_9_44_55_54_is_1_1_and_54_55_is_1_2() {
+    let mut s = empty(Phase::PersianCampaign);
+    army(
+        &mut s,
+        "persian",
+        "p",
+        "0906",
+        &[10, 10, 10, 10, 10, 5],
+        &["spithridates"],
+    );
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0907",
+        &[10, 10, 10, 10, 10, 4],
+        &["philotas"],
+    );
+    let mv = "{commander: spithridates, with: [p-1, p-2, p-3, p-4, p-5, p-6], path: [\"0907\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &none(), &[]).unwrap());
+    has(&t, "Aggressor 55 v 54 at 1-1 rolls");
+    has(&t, "Resister 54 v 55 at 1-2 rolls");
+}
+
+#[test]
+fn macedonians_9_71_alexander_against_memnon_rolls_1_2_on_1_1() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10],
+        &["alexander"],
+    );
+    army(&mut s, "persian", "p", "0907", &[10; 6], &["memnon"]);
+    let mv = "{commander: alexander, with: [m-1, m-2, m-3], path: [\"0907\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &none(), &[]).unwrap());
+    has(
+        &t,
+        "Aggressor 30 v 60 at 1-2, moved to 1-1 by the better commander, rolls",
+    );
+    has(&t, "Resister 60 v 30 at 2-1 rolls");
+}
+
+// ------------------------------------------------------------ 8.52, 9.43: the 9 at 2-1
+
+/// The Persian attacks 40 SSP against 20 under `chief`: 2-1 for him; the Macedonian stays one
+/// exchange and leaves after his first loss (10.22).
+fn nine_at_two_to_one(chief: &str, rolls: &[u32]) -> (State, String) {
+    let mut s = empty(Phase::PersianCampaign);
+    army(
+        &mut s,
+        "persian",
+        "p",
+        "0906",
+        &[10, 10, 10, 10],
+        &["arsites"],
+    );
+    army(&mut s, "macedonian", "m", "0907", &[5, 5, 5, 5], &[chief]);
+    let std = standing(
+        "macedonian",
+        "retreat_during_combat: {any: {after_losses: 1}}\n",
+    );
+    let mv =
+        "{commander: arsites, with: [p-1, p-2, p-3, p-4], path: [\"0907\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, rolls).unwrap());
+    (s, t)
+}
+
+#[test]
+fn macedonians_8_52_the_persian_9_at_2_1_and_alexander_survives_his_4() {
+    // Persian 4+5 = 9 at 2-1: 1x (9.43: the Macedonian removes 1 SSP). Macedonian 1+1 on
+    // his column. The check: a 2 (1-3 goes on), then Alexander (5) rolls 4: unharmed. The
+    // Macedonian leaves; his Retreat During Combat die is a 3.
+    let (s, t) = nine_at_two_to_one("alexander", &[4, 5, 1, 1, 2, 4, 3]);
+    has(&t, "Aggressor 40 v 20 at 2-1 rolls 9: 1x");
+    has(
+        &t,
+        "commander check: 2, then 4 against rating 5: not higher, he survives",
+    );
+    has(&t, "the Macedonian loses 1 SSP on the Strategic CRT");
+    assert!(s.commanders.contains_key("alexander"));
+    has(&t, "Retreats During Combat");
+    has(
+        &t,
+        "the Macedonian loses 3 SSP after its Retreat During Combat (rolls 3)",
+    );
+    // 10.25: the side that stays wins the Major Land Battle: 15 VP to the Persian (21.12).
+    has(&t, "the Persian wins the Major Land Battle: 15 VP");
+    assert_eq!(s.combat.vp.get("persian"), Some(&15));
+    assert_eq!(ssp_at(&s, "0907", "macedonian"), 0);
+    assert_eq!(ssp_at(&s, "0907", "persian"), 40);
+}
+
+#[test]
+fn macedonians_8_52_parmenion_rating_3_would_have_died_on_the_4() {
+    let (s, t) = nine_at_two_to_one("parmenion", &[4, 5, 1, 1, 2, 4, 3]);
+    has(
+        &t,
+        "commander check: 2, then 4 against rating 3: he is killed",
+    );
+    assert!(!s.commanders.contains_key("parmenion"));
+    // 21.13: 1 VP for any other commander; 8.81: a replacement is owed from the pool.
+    assert_eq!(s.combat.killed, ["parmenion"]);
+    assert_eq!(s.combat.replacements_due, 1);
+    // 8.53: no commander left to decide, the defender fights on (he needs one to retreat).
+    has(&t, "exchange 2");
+}
+
+// ------------------------------------------------------------ 9.6, 5.52, 5.53: morale
+
+#[test]
+fn macedonians_9_62_9_63_morale_levels_and_flight_past_them() {
+    // 9.62's 120 Macedonian SSP (level 60) against 9.63's 100 Persian (level 35).
+    let mut s = empty(Phase::PersianCampaign);
+    army(&mut s, "persian", "p", "0906", &[10; 10], &["arsites"]);
+    army(&mut s, "macedonian", "m", "0907", &[10; 12], &["philotas"]);
+    let p: Vec<String> = (1..=10).map(|k| format!("p-{k}")).collect();
+    let mv = format!(
+        "{{commander: arsites, with: [{}], path: [\"0907\"], royal_road: false}}",
+        p.join(", ")
+    );
+    let ev = fight(&mut s, &mv, &none(), &[]).unwrap();
+    let t = texts(&ev);
+    has(&t, "the Persian Morale Level: 35% of 100 SSP");
+    has(&t, "the Macedonian Morale Level: 50% of 120 SSP");
+    // Whoever fled lost more than his level, and not before the last exchange.
+    let lost = |side: &str| -> u32 {
+        ev.iter()
+            .filter(|e| e.rule == "Macedonians [9.5]")
+            .filter_map(|e| {
+                let pre = format!("the {side} loses ");
+                e.text
+                    .strip_prefix(&pre)?
+                    .split(' ')
+                    .next()?
+                    .parse::<u32>()
+                    .ok()
+            })
+            .sum()
+    };
+    if t.contains("the Persian Flees") {
+        assert!(lost("Persian") * 100 > 35 * 100, "{t}");
+    } else {
+        has(&t, "the Macedonian Flees");
+        assert!(lost("Macedonian") > 60, "{t}");
+    }
+    has(&t, "Pursuit");
+    has(&t, "is Disrupted");
+}
+
+/// A Macedonian Force of 100 SSP with Alexander attacks `def` Persian SSP in the Cilician
+/// Gates from 3012.
+fn gates(def: &[u32]) -> String {
+    let mut s = empty(Phase::MacedonianCampaign);
+    for c in ["Tarsus", "Issus"] {
+        if s.cities.contains_key(c) {
+            control(&mut s, c, "macedonian");
+        }
+    }
+    army(&mut s, "macedonian", "m", "3012", &[10; 10], &["alexander"]);
+    army(&mut s, "persian", "p", "2912", def, &[]);
+    put(&mut s, "arsites", "2912");
+    let m: Vec<String> = (1..=10).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: alexander, with: [{}], path: [\"2912\"], royal_road: false}}",
+        m.join(", ")
+    );
+    texts(&fight(&mut s, &mv, &none(), &[]).unwrap())
+}
+
+#[test]
+fn macedonians_5_52_35_ssp_in_the_gates_count_70() {
+    let t = gates(&[10, 10, 10, 5]);
+    has(&t, "doubled in the Cilician Gates");
+    has(&t, "Aggressor 100 v 70 at");
+    has(&t, "Resister 70 v 100 at 1-2 rolls");
+}
+
+#[test]
+fn macedonians_5_53_a_persian_50_in_the_gates_has_morale_60_percent_30_ssp() {
+    let t = gates(&[10, 10, 10, 10, 10]);
+    has(&t, "the Persian Morale Level: 60% of 50 SSP");
+    has(&t, "the Macedonian Morale Level: 50% of 100 SSP");
+    has(
+        &t,
+        "Aggressor 100 v 100 at 1-1, moved to 3-2 by the better commander",
+    );
+}
+
+// ------------------------------------------------------------ 5.7: Overrun
+
+#[test]
+fn macedonians_5_71_ten_ssp_against_70_are_overrun_with_their_commander() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(&mut s, "macedonian", "m", "0906", &[10; 7], &["parmenion"]);
+    army(&mut s, "persian", "p", "0907", &[5, 5], &["arsites"]);
+    let m: Vec<String> = (1..=7).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: parmenion, with: [{}], path: [\"0907\", \"0908\"], royal_road: false}}",
+        m.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[]).unwrap());
+    has(&t, "Overrun at 0907: 70 SSP against 10, 7 to 1 or better");
+    assert!(!s.commanders.contains_key("arsites"));
+    assert!(s.eliminated.contains_key("p-1") && s.eliminated.contains_key("p-2"));
+    // 5.73: 3 MP more; 5.14: the Force moves on.
+    has(&t, "Parmenion pays 3 MP more for the combat at 0907");
+    assert_eq!(s.commanders["parmenion"].at.hex, "0908");
+    assert_eq!(ssp_at(&s, "0908", "macedonian"), 70);
+    assert_eq!(s.combat.battles[0].kind, "overrun");
+    // No Victory Points for an Overrun's win (not a Major Land Battle), 1 for the commander.
+    assert_eq!(s.combat.vp.get("macedonian"), Some(&1));
+}
+
+#[test]
+fn macedonians_5_71_69_against_10_is_not_an_overrun() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10, 10, 10, 10, 9],
+        &["parmenion"],
+    );
+    army(&mut s, "persian", "p", "0907", &[5, 5], &["arsites"]);
+    let m: Vec<String> = (1..=7).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: parmenion, with: [{}], path: [\"0907\"], royal_road: false}}",
+        m.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[]).unwrap());
+    assert!(!t.contains("Overrun"), "{t}");
+    // 9.3: a Force of 10 SSP or less: a Skirmish, no Victory Points.
+    has(&t, "Skirmish at 0907");
+}
+
+#[test]
+fn macedonians_5_72_threatened_with_overrun_the_force_goes_into_cyzicus() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0905",
+        &[10, 10, 10],
+        &["parmenion"],
+    );
+    army(&mut s, "persian", "p", "0904", &[2, 2], &[]);
+    assert_eq!(s.controller("Cyzicus"), Some("persian"));
+    let mv = "{commander: parmenion, with: [m-1, m-2, m-3], path: [\"0904\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &none(), &[]).unwrap());
+    has(
+        &t,
+        "threatened with Overrun at 0904 (30 SSP against 4) goes inside the city (default)",
+    );
+    assert!(s.units["p-1"].at.inside && s.units["p-2"].at.inside);
+    assert!(!t.contains("pays 3 MP"), "{t}");
+}
+
+// ------------------------------------------------------------ 10.1: Retreat Before Combat
+
+#[test]
+fn macedonians_10_11_retreat_before_combat_and_5_14_the_move_goes_on() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10],
+        &["parmenion"],
+    );
+    army(&mut s, "persian", "p", "0907", &[10, 10], &["arsites"]);
+    let std = standing("persian", "when_attacked: {arsites: retreat}\n");
+    let mv = "{commander: parmenion, with: [m-1, m-2, m-3], path: [\"0907\", \"0908\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[]).unwrap());
+    has(&t, "the Persian Retreats Before Combat: 0907 → ");
+    has(&t, "(default path: no standing `retreat_path`)");
+    assert!(!t.contains("Major Land Battle"), "{t}");
+    assert!(!t.contains("pays 3 MP"), "{t}");
+    assert_eq!(s.commanders["parmenion"].at.hex, "0908");
+    assert_ne!(s.commanders["arsites"].at.hex, "0907");
+    // The retreat MP of the phase (10.13) lapse with it.
+    assert!(s.combat.retreat_spent.is_empty());
+}
+
+#[test]
+fn macedonians_10_12_without_a_commander_no_retreat_before_combat() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10],
+        &["parmenion"],
+    );
+    army(&mut s, "persian", "p", "0907", &[10, 10], &[]);
+    let std = standing("persian", "when_attacked: {any: retreat}\n");
+    let mv = "{commander: parmenion, with: [m-1, m-2, m-3], path: [\"0907\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[]).unwrap());
+    has(
+        &t,
+        "has no commander and may not Retreat Before Combat: it stands",
+    );
+    has(&t, "Major Land Battle at 0907");
+}
+
+#[test]
+fn macedonians_8_54_a_lone_commander_retreats_before_the_force() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10],
+        &["parmenion"],
+    );
+    put(&mut s, "arsites", "0907");
+    let mv = "{commander: parmenion, with: [m-1, m-2, m-3], path: [\"0907\", \"0908\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &none(), &[]).unwrap());
+    has(&t, "the Persian Retreats Before Combat: 0907 →");
+    assert!(s.commanders.contains_key("arsites"));
+    assert_eq!(s.commanders["parmenion"].at.hex, "0908");
+    // Standing ordered to stand, he is captured.
+    let mut s2 = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s2,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10],
+        &["parmenion"],
+    );
+    put(&mut s2, "arsites", "0907");
+    let std = standing("persian", "when_attacked: {arsites: stand}\n");
+    let t = texts(&fight(&mut s2, mv, &std, &[]).unwrap());
+    has(&t, "Arsites stands alone at 0907 and is captured");
+    assert!(!s2.commanders.contains_key("arsites"));
+}
+
+// ------------------------------------------------------------ 10.2, 10.3, 10.14, 8.61
+
+#[test]
+fn macedonians_10_22_the_defender_leaves_before_the_first_exchange_and_rolls_10_23() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "macedonian",
+        "m",
+        "0906",
+        &[10, 10, 10],
+        &["parmenion"],
+    );
+    army(&mut s, "persian", "p", "0907", &[10, 10], &["arsites"]);
+    let std = standing(
+        "persian",
+        "retreat_during_combat: {any: {at_once: true}}\nlosses: [p-2]\n",
+    );
+    // The Persian's die after the retreat: 4, from p-2 (his order).
+    let mv = "{commander: parmenion, with: [m-1, m-2, m-3], path: [\"0907\", \"0908\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[4]).unwrap());
+    assert!(!t.contains("exchange 1"), "{t}");
+    has(&t, "the Persian Retreats During Combat: 0907 →");
+    has(
+        &t,
+        "the Persian loses 4 SSP after its Retreat During Combat (rolls 4) (p-2 -4)",
+    );
+    // 10.25: the Macedonian wins the Major Land Battle: 5 VP (21.12); he paid the 3 MP and
+    // moves on (9.25).
+    has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
+    has(&t, "Parmenion pays 3 MP more for the combat at 0907");
+    assert_eq!(s.commanders["parmenion"].at.hex, "0908");
+}
+
+#[test]
+fn macedonians_10_32_flight_pursuit_and_10_14_disruption_next_turn() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(&mut s, "macedonian", "m", "0906", &[10; 10], &["alexander"]);
+    army(&mut s, "persian", "p", "0907", &[10, 10], &["arsites"]);
+    // Macedonian 6+6 = 12 at 3-1+: 10x; Persian 1+1 = 2 at 1-3: 1. The x: a 1, then Arsites
+    // (2) rolls 2 and lives. 10 lost of 20 passes 35%: the Persian Flees; the Pursuit die 3.
+    let m: Vec<String> = (1..=10).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: alexander, with: [{}], path: [\"0907\"], royal_road: false}}",
+        m.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[6, 6, 1, 1, 1, 2, 3]).unwrap());
+    has(&t, "Aggressor 100 v 20 at 3-1+ rolls 12: 10x");
+    has(
+        &t,
+        "the Persian loses 6 SSP to Pursuit (the Macedonian rolls 3, ×2)",
+    );
+    has(&t, "the Persian Flees: 0907 →");
+    has(&t, "(30 MP, off the Royal Persian Highway");
+    has(&t, "is Disrupted");
+    let at = s.commanders["arsites"].at.hex.clone();
+    assert_ne!(at, "0907");
+    assert_eq!(ssp_at(&s, &at, "persian"), 4);
+    // The Persian's next Player-Turn: Arsites may not move (10.14).
+    s.phase = Phase::PersianCampaign;
+    s.halt = None;
+    s.turn += 1;
+    let why = refused(
+        go(
+            &mut s,
+            "{commander: arsites, with: [p-1, p-2], path: [\"0907\"]}",
+        ),
+        "Macedonians [10.14]",
+    );
+    has(&why, "Disrupted");
+}
+
+#[test]
+fn macedonians_8_61_darius_bolts_on_a_6_after_losing_more() {
+    let mut s = empty(Phase::PersianCampaign);
+    // Darius enters later in the game (19.3): his counter is put on the map by hand.
+    let mut d = s.commanders["arsites"].clone();
+    d.counter = d.counter.as_ref().map(|_| "darius".to_string());
+    s.commanders.insert("darius".into(), d);
+    army(&mut s, "persian", "p", "0906", &[10; 6], &["darius"]);
+    army(&mut s, "macedonian", "m", "0907", &[10; 4], &["philotas"]);
+    // Persian 1+1 = 2 at 3-2: no loss; Macedonian 1+2 = 3 at 1-2: 2. The Persians lost more:
+    // Darius' die 6, they flee; the Pursuit die 1.
+    let p: Vec<String> = (1..=6).map(|k| format!("p-{k}")).collect();
+    let mv = format!(
+        "{{commander: darius, with: [{}], path: [\"0907\"], royal_road: false}}",
+        p.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[1, 1, 1, 2, 6, 1]).unwrap());
+    has(&t, "he rolls 6, Darius bolts and the Persian army Flees");
+    has(&t, "the Persian Flees");
+    has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
+    assert_ne!(s.commanders["darius"].at.hex, "0907");
+}
+
+// ------------------------------------------------------------ 6: interception
+
+/// Arsamenes' 12 SSP at 3315 (Force A of the 6.24 example), Parmenion with Coenus' phalanx at
+/// `from` (Force B).
+fn force_a(from: &str) -> State {
+    let mut s = empty(Phase::MacedonianCampaign);
+    army(
+        &mut s,
+        "persian",
+        "p",
+        "3315",
+        &[3, 3, 3, 3],
+        &["arsamenes"],
+    );
+    army(&mut s, "macedonian", "m", from, &[5, 5], &["parmenion"]);
+    s
+}
+
+#[test]
+fn macedonians_6_24_zone_4_misses_on_a_3_zone_3_intercepts_on_a_2() {
+    let mut s = force_a("2912");
+    let std = standing("persian", "intercept: {arsamenes: {zones: [3, 4]}}\n");
+    // 2913 is Zone-4: a 3 (a 1 is needed); 2914, Zone-4 again: a 4; 3014 Zone-3: a 2. Then
+    // the battle's dice.
+    let mv = "{commander: parmenion, with: [m-1, m-2], path: [\"2913\", \"2914\", \"3014\", \"3114\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[3, 4, 2]).unwrap());
+    has(&t, "the Persian tries to intercept with Arsamenes's Force at 3315 (12 SSP) as the move enters 2913 (Zone-4): rolls 3, no interception");
+    has(&t, "as the move enters 3014 (Zone-3): rolls 2, intercepted");
+    has(
+        &t,
+        "Arsamenes's Force moves from 3315 to 3014 at no cost and must attack",
+    );
+    // 9.0: the interceptor is the attacker; 10 SSP or less on a side: a Skirmish.
+    has(
+        &t,
+        "Skirmish at 3014: the Persian (12 SSP) against the Macedonian (10 SSP)",
+    );
+    // 6.58: he has intercepted this phase (the record lapses with the phase).
+    assert!(s.combat.intercepted.is_empty());
+}
+
+#[test]
+fn macedonians_6_22_interception_is_voluntary_and_zone_1_needs_no_roll() {
+    // Only Zone-1 ordered: the Zone-2 hex 3115 passes without a roll, 3214 (Zone-1) is automatic.
+    let mut s = force_a("3015");
+    let std = standing("persian", "intercept: {any: {zones: [1]}}\n");
+    let mv =
+        "{commander: parmenion, with: [m-1, m-2], path: [\"3115\", \"3214\"], royal_road: false}";
+    let t = texts(&fight(&mut s, mv, &std, &[]).unwrap());
+    assert!(!t.contains("enters 3115 (Zone-2)"), "{t}");
+    has(
+        &t,
+        "as the move enters 3214 (Zone-1): automatic, intercepted",
+    );
+    has(&t, "Skirmish at 3214");
+}
+
+// ------------------------------------------------------------ standing orders
+
+#[test]
+fn macedonians_standing_ask_and_interception_are_refused_until_built() {
+    let s = campaign();
+    let st: Standing =
+        serde_saphyr::from_str("when_attacked: {any: ask}\nintercept: {memnon: {zones: [1]}}\n")
+            .unwrap();
+    let errs = Macedonians.check_standing(&s, "persian", &st);
+    let words: Vec<String> = errs.iter().map(|(p, e)| format!("{p}: {e}")).collect();
+    assert_eq!(errs.len(), 2, "{words:?}");
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains("/when_attacked/any") && w.contains("10.11")),
+        "{words:?}"
+    );
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains("/intercept/memnon") && w.contains("6.22")),
+        "{words:?}"
+    );
+}

@@ -56,6 +56,7 @@ pub mod siege_phase;
 pub mod standing;
 pub mod state;
 pub mod supply;
+pub mod supply_charges;
 pub mod tactical;
 pub mod tactical_orders;
 pub mod transport;

@@ -44,6 +44,7 @@ pub mod naval_voyage;
 pub mod orders;
 pub mod parlay;
 pub mod pause;
+pub mod persian_ways;
 pub mod raising;
 pub mod reinforcements;
 pub mod replacements;

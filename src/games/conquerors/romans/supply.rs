@@ -88,17 +88,19 @@ pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>)
 /// Romans [14.12], [14.13]: whether a Force of `side` (units of `nations`) at `h` is within its
 /// supply radius.
 pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSet<String>) -> bool {
-    let Some(costs) = st.maps.costs("romans") else {
+    let enemy_ssp = |x: Hex| -> u32 {
+        st.units_at(&map.id, &x.to_string())
+            .filter(|(_, u)| u.side != side && !u.at.inside)
+            .map(|(_, u)| u.ssp)
+            .sum()
+    };
+    // [20.21], the errata's Syrian War note: the Macedonians map's chart and its highway.
+    let Some(costs) = super::persian_ways::supply_costs(st, map, h, &enemy_ssp) else {
         return true;
     };
     let src = sources(st, side, map, nations);
     let closed = |x: Hex| {
-        let hex = x.to_string();
-        let stack: u32 = st
-            .units_at(&map.id, &hex)
-            .filter(|(_, u)| u.side != side && !u.at.inside)
-            .map(|(_, u)| u.ssp)
-            .sum();
+        let stack = enemy_ssp(x);
         let city = st.city_at(&map.id, x).is_some_and(|c| {
             !c.sacked
                 && matches!(c.class, CityClass::A | CityClass::B)
@@ -106,7 +108,7 @@ pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSe
         });
         stack > 5 || city
     };
-    distance(costs, map, &closed, h, &src, radius(st)).is_some()
+    distance(&costs, map, &closed, h, &src, radius(st)).is_some()
 }
 
 fn nations_of(st: &State, ids: &BTreeSet<String>) -> BTreeSet<String> {

@@ -46,6 +46,7 @@ pub mod parlay;
 pub mod pause;
 pub mod persian_ways;
 pub mod raising;
+pub mod refits;
 pub mod reinforcements;
 pub mod replacements;
 pub mod retreat;

@@ -1289,3 +1289,73 @@ fn romans_follow_up_17_3_allies_and_units_out_of_supply_are_not_refitted() {
     };
     assert!(why.contains("beyond its supply radius"), "{why}");
 }
+
+#[test]
+fn romans_errata_16_13_an_ally_whose_every_city_is_sacked_is_never_activated() {
+    let mut s = smw_diplomacy();
+    for c in s
+        .cities
+        .values_mut()
+        .filter(|c| c.ally.as_deref() == Some("sparta"))
+    {
+        c.sacked = true;
+    }
+    let ev = sealed(
+        &mut s,
+        "diplomacy: {target: sparta, graft: 5}",
+        "moves: []",
+        &mut dice(1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = texts(&ev);
+    assert!(
+        t.contains("every city of sparta is sacked: it can never be activated"),
+        "{t}"
+    );
+    assert_eq!(s.allies["sparta"].active, None);
+    assert!(!s.units.values().any(|u| u.nation == "sparta"), "{t}");
+}
+
+#[test]
+fn romans_follow_up_16_28_a_league_with_a_city_sacked_brings_its_forces_cut_where_a_city_stands() {
+    // Aetolia (Thermum, Naupactus, Gomphi) with Thermum sacked: 2/3 of each unit's SSP
+    // (rounded down, ruling R-138), and Thermum's forces appear in a city still standing.
+    let s = smw_diplomacy();
+    let o = "diplomacy: {target: aetolia, graft: 5}";
+    let mut whole = s.clone();
+    sealed(&mut whole, o, "moves: []", &mut dice(1)).unwrap_or_else(|e| panic!("{e}"));
+    let want: u32 = whole
+        .units
+        .values()
+        .filter(|u| u.nation == "aetolia")
+        .map(|u| u.ssp * 2 / 3)
+        .sum();
+    let mut s = s;
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Thermum")
+        .unwrap()
+        .0
+        .clone();
+    s.cities.get_mut(&k).unwrap().sacked = true;
+    let thermum = s.cities[&k].at.hex.clone();
+    let ev = sealed(&mut s, o, "moves: []", &mut dice(1)).unwrap_or_else(|e| panic!("{e}"));
+    let t = texts(&ev);
+    assert!(
+        t.contains("1 of aetolia's 3 cities are sacked: its forces are cut to 2/3"),
+        "{t}"
+    );
+    assert!(t.contains("they appear at"), "{t}");
+    let got: u32 = s
+        .units
+        .values()
+        .filter(|u| u.nation == "aetolia")
+        .map(|u| u.ssp)
+        .sum();
+    assert_eq!(got, want, "{t}");
+    assert!(!s
+        .units
+        .values()
+        .any(|u| u.nation == "aetolia" && u.at.hex == thermum));
+}

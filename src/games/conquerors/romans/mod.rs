@@ -50,6 +50,7 @@ pub mod refits;
 pub mod reinforcements;
 pub mod replacements;
 pub mod retreat;
+pub mod sacked_allies;
 pub mod senate;
 pub mod sequence;
 pub mod setup;

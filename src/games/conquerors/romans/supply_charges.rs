@@ -22,6 +22,18 @@ fn nations(st: &State, units: &[String]) -> BTreeSet<String> {
         .collect()
 }
 
+/// A supply cost of `numbers.yaml` `economy` (`supply-talent` [14.21], `supply-attack-talent`
+/// [14.23]), in talents.
+fn talents(st: &State, key: &str) -> u32 {
+    st.pack
+        .numbers
+        .get("economy")
+        .and_then(|e| e.get(key))
+        .and_then(|v| v.item.get("talents"))
+        .and_then(|t| t.as_u64())
+        .unwrap_or(1) as u32
+}
+
 fn beyond(st: &State, side: &str, map: &str, hex: Hex, units: &[String]) -> bool {
     let Some(m) = st.map(map) else {
         return false;
@@ -30,7 +42,7 @@ fn beyond(st: &State, side: &str, map: &str, hex: Hex, units: &[String]) -> bool
 }
 
 /// Romans [14.21]: what an interception by `f` (of `side`) into `hex` of `map` costs in supply:
-/// `Some(0)` nothing (within the radius, or paid already this phase), `Some(1)` the talent, None
+/// `Some(0)` nothing (within the radius, or paid already this phase), `Some(t)` the talents, None
 /// the Force may not go there (beyond the radius and an empty treasury).
 pub fn interception_cost(
     st: &State,
@@ -42,7 +54,8 @@ pub fn interception_cost(
     if st.supply_paid.contains(&f.chief) || !beyond(st, side, map, hex, &f.units) {
         return Some(0);
     }
-    (st.talents(side) >= 1).then_some(1)
+    let t = talents(st, "supply-talent");
+    (st.talents(side) >= t).then_some(t)
 }
 
 /// Romans [14.21]: the interceptor `f` (of `side`) moves into `hex` beyond its radius: its
@@ -55,11 +68,11 @@ pub fn charge_interception(
     hex: Hex,
     ev: &mut Vec<Event>,
 ) {
-    if interception_cost(st, side, map, f, hex) != Some(1) {
+    let Some(t) = interception_cost(st, side, map, f, hex).filter(|t| *t > 0) else {
         return;
-    }
+    };
     if st
-        .spend(side, 1, "Romans [14.21]", "an interception move")
+        .spend(side, t, "Romans [14.21]", "an interception move")
         .is_err()
     {
         return;
@@ -68,7 +81,7 @@ pub fn charge_interception(
     ev.push(Event::new(
         "Romans [14.21]",
         format!(
-            "{}'s interception takes its Force beyond its supply radius at {hex}: {} pays 1 talent ({} left)",
+            "{}'s interception takes its Force beyond its supply radius at {hex}: {} pays {t} talent ({} left)",
             st.commander_name(&f.chief),
             side_name(side),
             st.talents(side)
@@ -93,17 +106,18 @@ pub fn charge_attack(
         return;
     }
     let name = st.commander_name(chief);
+    let t = talents(st, "supply-attack-talent");
     let text = if st
         .spend(
             side,
-            1,
+            t,
             "Romans [14.23]",
             "an attack beyond the supply radius",
         )
         .is_ok()
     {
         format!(
-            "{name}'s Force attacks at {hex} beyond its supply radius: {} pays 1 talent ({} left)",
+            "{name}'s Force attacks at {hex} beyond its supply radius: {} pays {t} talent ({} left)",
             side_name(side),
             st.talents(side)
         )

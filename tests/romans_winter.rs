@@ -1215,3 +1215,147 @@ fn romans_18_32_item_10_by_default_two_legions_from_outside_roma_go_to_placentia
     );
     assert_eq!(s.units["legion-I"].at.hex, "2203");
 }
+
+#[test]
+fn romans_errata_17_35_refits_bring_a_reduced_legion_and_a_half_squadron_to_strength() {
+    // Legion I in Roma down to 12 of 22 SSP: 10 missing of a 3-talent legion, 2 talents (ruling
+    // R-137); Rome's heavy squadron at half strength: half its build cost.
+    let (mut s, _, _) = first_winter(3);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    s.units.get_mut("legion-I").unwrap().ssp = 12;
+    let q = s
+        .squadrons
+        .iter()
+        .find(|(_, q)| q.side == "rome" && q.kind == "heavy")
+        .map(|(k, _)| k.clone())
+        .unwrap();
+    s.squadrons.get_mut(&q).unwrap().half = true;
+    let before = s.treasury["rome"];
+    let mut t = s.clone();
+    sealed(&mut t, "winter: {}", "winter: {}", &mut dice(3)).unwrap_or_else(|e| panic!("{e}"));
+    let upkeep = before - t.treasury["rome"];
+    let o = format!("winter: {{refits: [legion-I, {q}]}}");
+    let ev = sealed(&mut s, &o, "winter: {}", &mut dice(3)).unwrap_or_else(|e| panic!("{e}"));
+    let x = texts(&ev);
+    assert!(
+        x.contains("refit: legion-I from 12 to 22 SSP for 2 talents"),
+        "{x}"
+    );
+    let fleet = economy::cost(&s, "heavy-squadron", "raise").div_ceil(2);
+    assert!(
+        x.contains(&format!(
+            "refit: {q} from half to full strength for {fleet} talents"
+        )),
+        "{x}"
+    );
+    assert_eq!(s.units["legion-I"].ssp, 22);
+    assert!(!s.squadrons[&q].half);
+    assert_eq!(s.treasury["rome"], before - upkeep - 2 - fleet);
+}
+
+#[test]
+fn romans_follow_up_17_3_allies_and_units_out_of_supply_are_not_refitted() {
+    let (mut s, _, _) = first_winter(3);
+    set_augury(&mut s, 8, "carthaginian-tribute");
+    let ally = s
+        .units
+        .keys()
+        .find(|k| k.starts_with("illyria-"))
+        .unwrap()
+        .clone();
+    s.units.get_mut(&ally).unwrap().ssp -= 1;
+    let o = format!("winter: {{refits: [{ally}]}}");
+    let why = match sealed(&mut s.clone(), &o, "winter: {}", &mut dice(3)) {
+        Err(RuleError::Illegal { rule, reason, .. }) => {
+            assert_eq!(rule, "Romans [17.35] errata");
+            reason
+        }
+        other => panic!("{other:?}"),
+    };
+    assert!(why.contains("allies are never refitted"), "{why}");
+    // Legion II in Greece (5628), beyond any Roman base: not refitted.
+    let l = s.units.get_mut("legion-II").unwrap();
+    l.ssp -= 4;
+    l.at.hex = "5628".into();
+    l.at.inside = false;
+    let why = match sealed(
+        &mut s,
+        "winter: {refits: [legion-II]}",
+        "winter: {}",
+        &mut dice(3),
+    ) {
+        Err(RuleError::Illegal { reason, .. }) => reason,
+        other => panic!("{other:?}"),
+    };
+    assert!(why.contains("beyond its supply radius"), "{why}");
+}
+
+#[test]
+fn romans_errata_16_13_an_ally_whose_every_city_is_sacked_is_never_activated() {
+    let mut s = smw_diplomacy();
+    for c in s
+        .cities
+        .values_mut()
+        .filter(|c| c.ally.as_deref() == Some("sparta"))
+    {
+        c.sacked = true;
+    }
+    let ev = sealed(
+        &mut s,
+        "diplomacy: {target: sparta, graft: 5}",
+        "moves: []",
+        &mut dice(1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = texts(&ev);
+    assert!(
+        t.contains("every city of sparta is sacked: it can never be activated"),
+        "{t}"
+    );
+    assert_eq!(s.allies["sparta"].active, None);
+    assert!(!s.units.values().any(|u| u.nation == "sparta"), "{t}");
+}
+
+#[test]
+fn romans_follow_up_16_28_a_league_with_a_city_sacked_brings_its_forces_cut_where_a_city_stands() {
+    // Aetolia (Thermum, Naupactus, Gomphi) with Thermum sacked: 2/3 of each unit's SSP
+    // (rounded down, ruling R-138), and Thermum's forces appear in a city still standing.
+    let s = smw_diplomacy();
+    let o = "diplomacy: {target: aetolia, graft: 5}";
+    let mut whole = s.clone();
+    sealed(&mut whole, o, "moves: []", &mut dice(1)).unwrap_or_else(|e| panic!("{e}"));
+    let want: u32 = whole
+        .units
+        .values()
+        .filter(|u| u.nation == "aetolia")
+        .map(|u| u.ssp * 2 / 3)
+        .sum();
+    let mut s = s;
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Thermum")
+        .unwrap()
+        .0
+        .clone();
+    s.cities.get_mut(&k).unwrap().sacked = true;
+    let thermum = s.cities[&k].at.hex.clone();
+    let ev = sealed(&mut s, o, "moves: []", &mut dice(1)).unwrap_or_else(|e| panic!("{e}"));
+    let t = texts(&ev);
+    assert!(
+        t.contains("1 of aetolia's 3 cities are sacked: its forces are cut to 2/3"),
+        "{t}"
+    );
+    assert!(t.contains("they appear at"), "{t}");
+    let got: u32 = s
+        .units
+        .values()
+        .filter(|u| u.nation == "aetolia")
+        .map(|u| u.ssp)
+        .sum();
+    assert_eq!(got, want, "{t}");
+    assert!(!s
+        .units
+        .values()
+        .any(|u| u.nation == "aetolia" && u.at.hex == thermum));
+}

@@ -36,6 +36,30 @@ pub trait Occupancy {
     }
 }
 
+/// Macedonians [5.41]–[5.44], [5.51]: the Royal Persian Highway and the Cilician Gates, as The
+/// Macedonians rule them and The Romans' Syrian War takes them over (Romans [20.21]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PersianWays {
+    /// The Force takes the highway ([5.41]; otherwise each hex's terrain is paid).
+    pub highway: bool,
+    /// The Cilician Gates' hex.
+    pub gates: Option<Hex>,
+    /// What entering the Gates costs (the data's units, half MP).
+    pub gates_cost: u32,
+}
+
+impl PersianWays {
+    /// [5.43]–[5.44]: no highway rate without the highway, nor into an enemy-controlled city
+    /// (`enemy_city`: the hex holds one).
+    pub fn road_closed(&self, enemy_city: bool) -> bool {
+        !self.highway || enemy_city
+    }
+    /// [5.51]: the Gates' own cost in place of the terrain's.
+    pub fn entry_cost(&self, h: Hex) -> Option<u32> {
+        (self.gates == Some(h)).then_some(self.gates_cost)
+    }
+}
+
 /// The rule sections a walk's refusals cite, so each game names its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cites {

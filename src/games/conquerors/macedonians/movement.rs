@@ -20,7 +20,7 @@ use super::forced_march;
 use super::orders::Move;
 use super::state::{Moved, State, MACEDONIAN, PERSIAN, SUSA_BOX};
 use crate::games::conquerors::decisions::standing_for;
-use crate::games::conquerors::movement::{self, mp, Cites, Limits, Occupancy};
+use crate::games::conquerors::movement::{self, mp, Cites, Limits, Occupancy, PersianWays};
 use crate::geo::{Board, Hex, HexMap, MoveCosts, Terrain};
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -53,6 +53,18 @@ pub struct Seen<'a> {
 }
 
 impl Seen<'_> {
+    /// The highway and the Gates of this move ([5.41]–[5.44], [5.51]).
+    fn ways(&self) -> PersianWays {
+        PersianWays {
+            highway: self.highway,
+            gates: Hex::parse(&self.st.pack.places.cilician_gates.hex).ok(),
+            gates_cost: 2 * self
+                .st
+                .pack
+                .number("movement", "cilician-gates")
+                .unwrap_or(6),
+        }
+    }
     /// An enemy-controlled city in `h`, with its class in the rules.
     fn enemy_city(&self, h: Hex) -> Option<(&String, CityKind)> {
         let (name, c) = self.st.city_at(h)?;
@@ -85,17 +97,11 @@ impl Occupancy for Seen<'_> {
     }
     /// [5.43]–[5.44]: no highway rate without the highway, nor into an enemy-controlled city.
     fn road_closed(&self, h: Hex) -> bool {
-        !self.highway || self.enemy_city(h).is_some()
+        self.ways().road_closed(self.enemy_city(h).is_some())
     }
     /// [5.51]: six MP to enter the Cilician Gates.
     fn entry_cost(&self, h: Hex) -> Option<u32> {
-        (h.to_string() == self.st.pack.places.cilician_gates.hex).then(|| {
-            2 * self
-                .st
-                .pack
-                .number("movement", "cilician-gates")
-                .unwrap_or(6)
-        })
+        self.ways().entry_cost(h)
     }
 }
 

@@ -280,6 +280,14 @@ fn activate(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let was = st.allies[ally].active.clone();
+    // Errata 16.13: an ally with every city sacked is never activated.
+    if was.is_none() && super::sacked_allies::never_active(st, ally) {
+        ev.push(Event::new(
+            "Romans errata 16.13",
+            format!("every city of {ally} is sacked: it can never be activated"),
+        ));
+        return Ok(());
+    }
     if let Some(a) = st.allies.get_mut(ally) {
         a.active = Some(side.to_string());
     }
@@ -433,6 +441,18 @@ fn place_forces(
             "Romans [16.13]",
             format!("{ally}'s forces appear at {}: {}", hex, new.join(", ")),
         ));
+        // Errata 16.13, follow-up 16.28: sacked cities cut the forces.
+        let now = super::sacked_allies::cut(st, ally, &key, &new, &new_c, ev);
+        let new: Vec<String> = new
+            .into_iter()
+            .filter(|k| st.units.contains_key(k))
+            .collect();
+        let holder = if now == key {
+            holder
+        } else {
+            st.cities.get(&now).and_then(|c| c.control.clone())
+        };
+        let key = now;
         if let Some(h) = holder.filter(|h| h != side) {
             revolt(st, ally, &key, &h, &new, &new_c, dice, ev)?;
         }

@@ -314,6 +314,7 @@ pub fn enter(
             ),
         )),
     }
+    super::supply_charges::charge_attack(st, side, cid, map, hex, force, ev);
     let out = combat::fight(st, b, standing, dice, ev)?;
     Ok(Engaged {
         surcharge: action(st, "enter-enemy-occupied"),
@@ -385,6 +386,7 @@ pub fn intercepted(
         units: [by.units.clone(), force.to_vec()],
         commanders: [by.commanders.clone(), mine],
     };
+    super::supply_charges::charge_attack(st, &other, &by.chief, map, hex, &by.units, ev);
     let out = combat::fight(st, b, standing, dice, ev)?;
     Ok(out.stands[1])
 }

@@ -185,6 +185,11 @@ pub fn roll_along(
                 if !open[k] || want.as_ref().is_some_and(|w| !w.contains(&z)) {
                     continue;
                 }
+                // [14.21]: no interception beyond the radius without the talent.
+                let f = &forces[i].0;
+                if super::supply_charges::interception_cost(st, other, &map.id, f, *h).is_none() {
+                    continue;
+                }
                 picks.push((z, i));
             }
             picks.sort();
@@ -228,7 +233,9 @@ pub fn roll_along(
                 ok
             };
             if ok {
-                return Ok(Some((k, f.clone())));
+                let f = f.clone();
+                super::supply_charges::charge_interception(st, other, &map.id, &f, *h, ev);
+                return Ok(Some((k, f)));
             }
         }
     }

@@ -14,7 +14,7 @@ use super::forced_march;
 use super::interception::{self, Interceptor};
 use super::orders::{Move, Standing};
 use super::state::{Moved, State};
-use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, Walk};
+use crate::games::conquerors::movement::{self, mp, Limits, Occupancy, PersianWays, Walk};
 use crate::geo::hexmap::CityClass;
 use crate::geo::Hex;
 use crate::protocol::dice::Dice;
@@ -25,6 +25,8 @@ struct Seen<'a> {
     st: &'a State,
     map: &'a str,
     side: &'a str,
+    /// The Macedonians map's highway and Gates ([20.21], `persian_ways`).
+    ways: Option<PersianWays>,
 }
 
 impl Occupancy for Seen<'_> {
@@ -41,6 +43,16 @@ impl Occupancy for Seen<'_> {
             && !c.sacked
             && c.control.as_deref() != Some(self.side))
         .then(|| format!("{} ({:?})", c.name, c.class))
+    }
+    fn road_closed(&self, h: Hex) -> bool {
+        let enemy = self
+            .st
+            .city_at(self.map, h)
+            .is_some_and(|c| !c.sacked && c.control.as_deref().is_some_and(|o| o != self.side));
+        self.ways.is_some_and(|w| w.road_closed(enemy))
+    }
+    fn entry_cost(&self, h: Hex) -> Option<u32> {
+        self.ways.and_then(|w| w.entry_cost(h))
     }
 }
 
@@ -163,11 +175,10 @@ fn leg(
     if let Some(f) = &fm {
         forced_march::check_declaration(st, i, cid, f)?;
     }
-    let costs = st
-        .maps
-        .costs("romans")
-        .ok_or_else(|| refuse(i, "Romans [5.35]", "no movement costs"))?
-        .clone();
+    // [20.21]: the Macedonians map's own chart (`persian_ways`).
+    let costs = super::persian_ways::costs(st, &map_id)
+        .ok_or_else(|| refuse(i, "Romans [5.35]", "no movement costs"))?;
+    let ways = super::persian_ways::ways(st, &map, mv.takes_highway());
     let surcharge = st
         .pack
         .movement
@@ -186,6 +197,7 @@ fn leg(
         st,
         map: &map_id,
         side,
+        ways,
     };
     // [5.22], [9.2]: the path stops at the first enemy-occupied hex; the rest waits for the
     // battle's end ([9.24]).
@@ -227,6 +239,9 @@ fn leg(
             format!("path[{}] {}: {}", e.index, e.hex, e.reason),
         )
     })?;
+    // [20.21], Macedonians [5.34], [5.42]: Marsh and the highway's limits.
+    let closed_end = path.last().and_then(|h| seen.closed_city(*h));
+    super::persian_ways::check(&map, i, &walked, contact, closed_end.as_deref())?;
     // [5.32]: an enemy fleet in Messana's hex closes the ferry across the strait.
     super::transport::ferries_open(st, side, i, &map_id, start, &walked)?;
     // A reveal that denies the Forced March leaves the path where the allowance ends.
@@ -252,6 +267,7 @@ fn leg(
                     st,
                     map: &map_id,
                     side,
+                    ways,
                 };
                 walked = movement::walk(&costs, &map, &seen, start, &path, lim(0))
                     .map_err(|e| refuse(i, e.rule, e.reason))?;
@@ -278,6 +294,7 @@ fn leg(
                 st,
                 map: &map_id,
                 side,
+                ways,
             };
             // [6.53]: the Forces the path attacks are announced targets.
             let mut targets: BTreeSet<Hex> = contact.into_iter().collect();
@@ -312,6 +329,7 @@ fn leg(
         st,
         map: &map_id,
         side,
+        ways,
     };
     if let Some(c) = seen.closed_city(last) {
         if mv.besiege.is_none() {
@@ -551,6 +569,7 @@ fn leg(
             drop_off: keep(&mv.drop_off),
             forced_march: None,
             inside: mv.inside,
+            royal_road: mv.royal_road,
             assault: mv.assault.clone(),
             besiege: mv.besiege.clone(),
         };

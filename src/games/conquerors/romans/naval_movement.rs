@@ -355,6 +355,7 @@ fn land_part(st: &State, mv: &Move, from: usize, to: usize, with: Vec<String>) -
         drop_off: keep(&mv.drop_off),
         forced_march: None,
         inside: last && mv.inside,
+        royal_road: mv.royal_road,
         assault: if last { mv.assault.clone() } else { None },
         besiege: if last { mv.besiege.clone() } else { None },
     }

@@ -47,12 +47,24 @@ pub struct Move {
     /// End inside the friendly city of the last hex ([13.13], capacity [7.13]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub inside: bool,
+    /// The Syrian War, on the Macedonians map ([20.21], Macedonians [5.41]): the Force takes
+    /// the Royal Persian Highway at its half point, and may then enter no enemy-occupied hex and
+    /// no enemy A or B city this phase ([5.42]); `false` pays each hex's terrain. Default: true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub royal_road: Option<bool>,
     /// Assault the C or D city of the last hex ([13.24], [13.25]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assault: Option<Assault>,
     /// Besiege the city of the last hex: the roll comes in the next Siege Phase ([13.43]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub besiege: Option<Besiege>,
+}
+
+impl Move {
+    /// Whether the move takes the Royal Persian Highway where there is one (the default).
+    pub fn takes_highway(&self) -> bool {
+        self.royal_road.unwrap_or(true)
+    }
 }
 
 /// An assault on a C or D city at the end of a move (Romans [13.24]).

@@ -115,7 +115,7 @@ pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSe
 /// enemy stacks and cities that close hexes — gathered once, so the hexes of a whole path are
 /// checked against the same state without gathering it again for each.
 struct Radius<'a> {
-    costs: &'a crate::geo::MoveCosts,
+    st: &'a State,
     map: &'a HexMap,
     sources: BTreeSet<Hex>,
     /// [14.13]: enemy SSP outside a city, by hex (a position not written `CCRR` by its text).
@@ -129,7 +129,7 @@ struct Radius<'a> {
 impl<'a> Radius<'a> {
     /// None when the game has no movement costs (everything is then in supply).
     fn new(st: &'a State, side: &str, map: &'a HexMap, nations: &BTreeSet<String>) -> Option<Self> {
-        let costs = st.maps.costs("romans")?;
+        st.maps.costs("romans")?;
         let sources = sources(st, side, map, nations);
         let mut stacks: BTreeMap<Hex, u32> = BTreeMap::new();
         let mut odd: BTreeMap<&str, u32> = BTreeMap::new();
@@ -150,7 +150,7 @@ impl<'a> Radius<'a> {
             .map(|(h, _)| h)
             .collect();
         Some(Radius {
-            costs,
+            st,
             map,
             sources,
             stacks,
@@ -160,15 +160,25 @@ impl<'a> Radius<'a> {
         })
     }
 
+    /// Enemy SSP outside a city at `x`.
+    fn enemy_ssp(&self, x: Hex) -> u32 {
+        self.stacks.get(&x).copied().unwrap_or(0)
+            + if self.odd.is_empty() {
+                0
+            } else {
+                self.odd.get(x.to_string().as_str()).copied().unwrap_or(0)
+            }
+    }
+
     /// Whether a Force at `h` is within the radius.
     fn reaches(&self, h: Hex) -> bool {
-        let closed = |x: Hex| {
-            self.walled.contains(&x)
-                || self.stacks.get(&x).is_some_and(|s| *s > 5)
-                || (!self.odd.is_empty()
-                    && self.odd.get(x.to_string().as_str()).is_some_and(|s| *s > 5))
+        // [20.21], the errata's Syrian War note: the Macedonians map's chart and its highway.
+        let enemy = |x: Hex| self.enemy_ssp(x);
+        let Some(costs) = super::persian_ways::supply_costs(self.st, self.map, h, &enemy) else {
+            return true;
         };
-        distance(self.costs, self.map, &closed, h, &self.sources, self.limit).is_some()
+        let closed = |x: Hex| self.walled.contains(&x) || self.enemy_ssp(x) > 5;
+        distance(&costs, self.map, &closed, h, &self.sources, self.limit).is_some()
     }
 }
 

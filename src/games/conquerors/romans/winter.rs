@@ -309,6 +309,8 @@ fn side_winter(
     }
     // [17.35]: maintenance, before raising.
     maintain(st, side, said, ev)?;
+    // Errata 17.35: refits, after maintenance.
+    super::refits::refit(st, side, &o.refits, ev)?;
     // [17.3]: raising and building.
     let (no_new, free) = match (&w.augury, side) {
         (Some(a), "rome") => {

@@ -96,6 +96,10 @@ pub struct WinterOrders {
     /// 17.35): they go back to the counter mix.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub disband: Vec<String>,
+    /// Reduced land units in supply and half squadrons refitted to full strength (errata
+    /// 17.35), after maintenance.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refits: Vec<String>,
     /// Legions raised (Rome).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legions: Vec<RaiseLegion>,

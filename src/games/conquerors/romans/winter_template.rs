@@ -124,6 +124,7 @@ pub fn template(st: &State, side: &str) -> String {
     ));
     t.push_str("  winter:\n");
     t.push_str("    disband: []        # unit or squadron ids (errata 17.39)\n");
+    t.push_str("    refits: []         # reduced units in supply, half squadrons (errata 17.35)\n");
     if side == "rome" {
         t.push_str("    legions: []        # {legion: VI, at: Roma}\n");
         t.push_str("    troops: []         # {type: hoplite, count: 5, at: Syracusa}\n");

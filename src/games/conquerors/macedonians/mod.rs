@@ -7,14 +7,17 @@
 //! (5.0–5.4, 5.6) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
 //! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
 //! it), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
+//! [`supply`] (15.2, 16.1), [`attrition`] (15.3, 16.2, 17), [`garrison`] (5.54-5.56),
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
+pub mod attrition;
 pub mod command;
 pub mod control;
 pub mod data;
 pub mod defection;
 pub mod forced_march;
+pub mod garrison;
 pub mod interception;
 pub mod movement;
 pub mod orders;
@@ -22,6 +25,7 @@ pub mod passage;
 pub mod satrapies;
 pub mod sequence;
 pub mod setup;
+pub mod supply;
 pub mod state;
 pub mod template;
 pub mod victory;
@@ -166,7 +170,7 @@ impl Ruleset for Macedonians {
     fn apply(
         &self,
         st: &mut State,
-        _ctx: &Context<'_, Standing>,
+        ctx: &Context<'_, Standing>,
         sub: &Submission<Orders>,
         dice: &mut Dice,
     ) -> Result<Vec<Event>, RuleError> {
@@ -201,7 +205,11 @@ impl Ruleset for Macedonians {
         let (turn, phase) = (st.turn_words(), st.phase.words().to_string());
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         let from = ev.len();
-        sequence::end_campaign(st, &mut ev);
+        let mut run = sequence::Run {
+            dice,
+            standing: ctx.standing,
+        };
+        sequence::end_campaign(st, &mut ev, &mut run)?;
         let (turn, phase) = (st.turn_words(), st.phase.words().to_string());
         crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
         Ok(ev)

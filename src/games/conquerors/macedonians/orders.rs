@@ -70,9 +70,24 @@ pub struct Orders {
     pub moves: Vec<Move>,
 }
 
-/// Standing orders (the `standing:` of an order file): none is read yet; the decisions they
-/// will carry (interception [6.22], Retreat Before Combat [10.1], Retreat During Combat [10.2],
-/// losses [9.5]) come with those rules.
+/// Standing orders (the `standing:` of an order file): the owner's decisions in the phases
+/// that run without him (supply [15.25], attrition [17.15], the Cilician Gates [5.55]); the
+/// decisions of combat (interception [6.22], Retreat Before Combat [10.1], Retreat During
+/// Combat [10.2], losses [9.5]) come with those rules. Whatever is not said is decided by a
+/// default the events report.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Standing {}
+pub struct Standing {
+    /// Hexes (`CCRR`) whose Force and Fleet are served first when the Supply Points run short
+    /// ([15.25], [16.11]); the rest: the largest Force first, then the Fleets, by hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply_first: Vec<String>,
+    /// Land units and squadrons that take attrition losses first, in order ([17.15], [17.5]);
+    /// the rest by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attrition_losses: Vec<String>,
+    /// Persian: land units that stay in the Cilician Gates when the Garrison Table limits
+    /// them, in order ([5.54], [5.55]); the rest: Garrison units first, then by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gates_stay: Vec<String>,
+}

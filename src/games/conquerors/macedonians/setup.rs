@@ -84,6 +84,7 @@ pub fn initial_state(
         satrapies_at_turn_start: Default::default(),
         halt: None,
         eliminated: BTreeMap::new(),
+        disbanded: BTreeMap::new(),
         options: Vec::new(),
         data_hash: super::data::hash(&pack),
         hexmap: Arc::new(super::state::hexmap_of(&pack, &maps)),

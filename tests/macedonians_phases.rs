@@ -261,3 +261,18 @@ fn macedonians_4_2_two_quiet_game_turns_then_reinforcements_stop_the_game() {
     assert_eq!(p.kind, PendingKind::GameOver);
     assert_eq!(p.rule, "Macedonians [19.3], [19.4]");
 }
+
+#[test]
+fn macedonians_17_23_north_of_the_line_in_winter_outside_a_city_rolls() {
+    let mut s = macedonian_turn();
+    s.turn = 5; // Winter 334
+    put(&mut s, "alexander", "0403");
+    put(&mut s, "phalanx-coenus", "0403");
+    let ev = pass(&mut s, 2);
+    let t = line(&ev, "Macedonians [17.1]");
+    let here: Vec<&str> = t.lines().filter(|l| l.contains("Force at 0403")).collect();
+    assert_eq!(here.len().min(1), 1, "{t}");
+    assert!(here[0].contains("north of the Winter Line outside a friendly city in Winter (17.23)"), "{t}");
+    // The army at Abydus, a Macedonian city, rolls for nothing but supply.
+    assert!(!t.lines().any(|l| l.contains("Force at 0505") && l.contains("Winter Line")), "{t}");
+}

@@ -250,16 +250,97 @@ fn macedonians_5_56_no_garrison_phase_once_the_gates_are_gained() {
 }
 
 #[test]
-fn macedonians_4_2_two_quiet_game_turns_then_reinforcements_stop_the_game() {
+fn macedonians_4_2_quiet_game_turns_run_to_the_honeymoon() {
     let mut s = campaign();
-    for seed in 1..=4u8 {
-        pass(&mut s, seed);
+    let mut n = 0u8;
+    while Macedonians.pending(&s).kind == PendingKind::Orders {
+        n += 1;
+        pass(&mut s, n);
+        assert!(n < 20, "still playing on Game-Turn {}", s.turn + 1);
     }
-    // Game-Turn 3 brings Darius and the Royal Guard (19.3): not built, the game stops there.
-    assert_eq!(s.turn, 2);
+    // Game-Turn 6, the Winter of 334: the honeymoon (19.2) is not built and stops the game.
+    assert_eq!(s.turn, 5);
     let p = Macedonians.pending(&s);
-    assert_eq!(p.kind, PendingKind::GameOver);
-    assert_eq!(p.rule, "Macedonians [19.3], [19.4]");
+    assert_eq!(p.rule, "Macedonians [19.2]");
+    // Darius came on Game-Turn 3 (19.31).
+    assert!(s.commanders.contains_key("darius"));
+}
+
+// ---------------------------------------------------------------- 19.3-19.4, 8.7: arrivals
+
+/// The Macedonian Campaign Phase of the Game-Turn before `next` (1-based).
+fn before(next: usize) -> State {
+    let mut s = campaign();
+    s.turn = next - 2;
+    s.phase = Phase::MacedonianCampaign;
+    s
+}
+
+#[test]
+fn macedonians_19_31_persian_reinforcements_arrive_at_babylon() {
+    let mut s = before(3);
+    let ev = pass(&mut s, 1);
+    let t = line(&ev, "Macedonians [19.3]");
+    assert!(t.contains("Persian Reinforcements arrive at Babylon: Darius"), "{t}");
+    assert!(t.contains(": default)"), "{t}");
+    assert_eq!(s.commanders["darius"].at.hex, "5826");
+    assert_eq!(s.units["royal-guard-hoplites-1"].at.hex, "5826");
+    assert_eq!(s.units["royal-guard-hoplites-1"].ssp, s.units["royal-guard-hoplites-1"].full_ssp);
+    assert_eq!(Macedonians.pending(&s).sides, ["persian"]);
+}
+
+#[test]
+fn macedonians_19_32_the_highway_hex_by_standing_order() {
+    let mut s = before(3);
+    let standing = BTreeMap::from([(
+        "persian".to_string(),
+        Standing {
+            reinforcements_at: Some("6121".into()),
+            ..Default::default()
+        },
+    )]);
+    let ev = pass_with(&mut s, &standing, &mut dice(1)).unwrap();
+    let t = line(&ev, "Macedonians [19.3]");
+    assert!(t.contains("arrive at the Royal Persian Highway at 6121"), "{t}");
+    assert!(!t.contains("default"), "{t}");
+    assert_eq!(s.commanders["darius"].at.hex, "6121");
+}
+
+#[test]
+fn macedonians_19_35_never_at_a_macedonian_babylon() {
+    let mut s = before(3);
+    control(&mut s, "Babylon", "macedonian");
+    // Held since the Game-Turn began: no satrap to appoint (15.43).
+    s.satrapies_at_turn_start = s.satrapies_of("macedonian");
+    pass(&mut s, 1);
+    assert_eq!(s.commanders["darius"].at.hex, "6121");
+}
+
+#[test]
+fn macedonians_19_42_asiatic_levies_two_infantry_a_horse_and_an_auxiliary() {
+    let mut s = before(7);
+    let ev = pass(&mut s, 1);
+    let t = line(&ev, "Macedonians [19.4]");
+    assert!(t.contains("Asiatic Levies arrive at Babylon"), "{t}");
+    let ids: Vec<String> = t.split(": ").nth(1).unwrap().split(" (").next().unwrap().split(", ").map(String::from).collect();
+    assert_eq!(ids.len(), 4, "{t}");
+    for id in &ids {
+        assert_eq!(s.units[id].at.hex, "5826", "{id}");
+    }
+    let kinds: Vec<String> = ids.iter().map(|i| s.units[i].kind.clone()).collect();
+    assert_eq!(kinds.iter().filter(|k| *k == "barbarian-infantry").count(), 2, "{kinds:?}");
+}
+
+#[test]
+fn macedonians_8_7_memnon_leaves_for_the_persian_amyntas() {
+    let mut s = campaign();
+    s.turn = 7;
+    s.phase = Phase::MacedonianCampaign;
+    let at = s.commanders["memnon"].at.hex.clone();
+    let ev = pass(&mut s, 1);
+    assert!(texts(&ev).contains("Memnon leaves play; Amyntas (Persian) takes his place"), "{}", texts(&ev));
+    assert!(!s.commanders.contains_key("memnon"));
+    assert_eq!(s.commanders["amyntas-persian"].at.hex, at);
 }
 
 #[test]

@@ -1,15 +1,15 @@
-//! The Macedonians' phases that run by themselves, through the CLI: two quiet Game-Turns
+//! The Macedonians' phases that run by themselves, through the CLI: five quiet Game-Turns
 //! (every order file the template as written) run through both Supply and Attrition Phases
-//! (Macedonians [15]-[17]), the Cilician Garrison Phase of Game-Turn 2 ([5.55]) and the
-//! Game-Turn Phase, until Game-Turn 3's Persian Reinforcements ([19.3], not built) stop the game
-//! naming their sections; `verify` replays the log.
+//! (Macedonians [15]-[17]), the Cilician Garrison Phase ([5.55]), the Persian Reinforcements
+//! ([19.3]) and the Game-Turn Phase, until the honeymoon of Game-Turn 6 ([19.2], not built)
+//! stops the game naming its section; `verify` replays the log.
 
 mod support;
 
 use support::{ok, Table};
 
 #[test]
-fn macedonians_cli_two_quiet_game_turns() {
+fn macedonians_cli_quiet_game_turns_to_the_honeymoon() {
     let t = Table::new();
     let game = t.game();
     for (side, key) in [("persian", "red"), ("macedonian", "blue")] {
@@ -23,11 +23,11 @@ fn macedonians_cli_two_quiet_game_turns() {
     ]);
     ok(&["accept", &game, "--key", &t.s("red.key")]);
     ok(&["accept", &game, "--key", &t.s("blue.key")]);
-    // Play runs until nothing waits: Game-Turn 3 stops it.
-    t.play_until(&game, "turn-4/", 30);
+    // Play runs until nothing waits: the honeymoon of Game-Turn 6 (19.2, not built) stops it.
+    t.play_until(&game, "turn-7/", 80);
     let status = ok(&["status", &game]);
-    assert!(status.contains("Jul-Aug 334 B.C. (Game-Turn 3 of 26) — Persian Campaign Phase"), "{status}");
-    assert!(status.contains("Macedonians [19.3], [19.4]"), "{status}");
+    assert!(status.contains("Winter 334 B.C. (Game-Turn 6 of 26) — Macedonian Siege Phase"), "{status}");
+    assert!(status.contains("Macedonians [19.2]"), "{status}");
     let audit = ok(&["audit", &game]);
     assert!(audit.contains("Cilician Gates Garrison Table"), "{audit}");
     ok(&["verify", &game]);

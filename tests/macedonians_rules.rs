@@ -10,7 +10,7 @@ mod common;
 use common::*;
 use legatus::games::conquerors::macedonians::state::Phase;
 use legatus::games::conquerors::macedonians::Macedonians;
-use legatus::ruleset::{PendingKind, Ruleset};
+use legatus::ruleset::Ruleset;
 
 const LYDIANS: &str = "[lydian-cavalry-1, lydian-cavalry-2, lydian-cavalry-3, lydian-cavalry-4, lydian-cavalry-5, lydian-cavalry-6]";
 

@@ -90,4 +90,12 @@ pub struct Standing {
     /// them, in order ([5.54], [5.55]); the rest: Garrison units first, then by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gates_stay: Vec<String>,
+    /// Persian: where the Reinforcements and Asiatic Levies of the track arrive ([19.32]):
+    /// `babylon` (the default) or the highway hex `"6121"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reinforcements_at: Option<String>,
+    /// Persian: the counters the Asiatic Levies take first ([19.42]); the rest of each class by
+    /// id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levies: Vec<String>,
 }

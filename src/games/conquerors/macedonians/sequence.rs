@@ -8,7 +8,8 @@
 //! Phases with nothing to resolve pass by themselves and say why (the Cilician Garrison Phase
 //! is omitted on Game-Turn 1, in Winter and after the Macedonian has gained the Gates; no siege
 //! is under way; no fleet's defection conditions hold; no satrapy was gained). A phase or event
-//! that has something to resolve that this engine does not build yet — Reinforcements ([19]), the
+//! that has something to resolve that this engine does not build yet — Macedonian
+//! Reinforcements ([19.1]; the Persian's arrive, [`super::reinforcements`]), the
 //! honeymoon ([19.2]), Memnon's death ([8.7]), defection ([12.3]), satraps ([15.4]), victory
 //! ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
 
@@ -189,20 +190,7 @@ fn enter(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<bool,
     let say = |ev: &mut Vec<Event>, rule: &str, text: String| ev.push(Event::new(rule, text));
     Ok(match st.phase {
         Phase::PersianCampaign => {
-            if let Some(p) = t.as_ref().and_then(|t| t.persian.as_ref()) {
-                let memnon =
-                    p.replace.contains_key("memnon") && st.commanders.contains_key("memnon");
-                if memnon && !st.options.iter().any(|o| o == "memnon-lives") {
-                    return Ok(halt(st, "Macedonians [8.7], [8.84]", "Memnon leaves play at the start of this Game-Turn, replaced by the Persian Amyntas"));
-                }
-                if !p.units.is_empty() || !p.commanders.is_empty() || p.levies {
-                    return Ok(halt(
-                        st,
-                        "Macedonians [19.3], [19.4]",
-                        "Persian Reinforcements and Asiatic Levies arrive this Game-Turn",
-                    ));
-                }
-            }
+            super::reinforcements::persian(st, run, ev);
             st.phase_start = positions(st);
             true
         }

@@ -103,7 +103,7 @@ pub fn initial_state(
 }
 
 /// Puts one set-up entry's counters on the map.
-fn place(st: &mut State, side: &str, e: &SetupEntry) -> Result<(), SetupError> {
+pub(super) fn place(st: &mut State, side: &str, e: &SetupEntry) -> Result<(), SetupError> {
     let pack = st.pack.clone();
     let map = st.map_id().to_string();
     let at = |inside: bool| Position {

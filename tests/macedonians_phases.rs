@@ -250,20 +250,21 @@ fn macedonians_5_56_no_garrison_phase_once_the_gates_are_gained() {
 }
 
 #[test]
-fn macedonians_4_2_quiet_game_turns_run_to_the_honeymoon() {
+fn macedonians_4_2_quiet_game_turns_run_to_the_last() {
     let mut s = campaign();
     let mut n = 0u8;
     while Macedonians.pending(&s).kind == PendingKind::Orders {
-        n += 1;
+        n = n.wrapping_add(1);
         pass(&mut s, n);
-        assert!(n < 20, "still playing on Game-Turn {}", s.turn + 1);
+        assert!(n < 100, "still playing on Game-Turn {}", s.turn + 1);
     }
-    // Game-Turn 6, the Winter of 334: the honeymoon (19.2) is not built and stops the game.
-    assert_eq!(s.turn, 5);
-    let p = Macedonians.pending(&s);
-    assert_eq!(p.rule, "Macedonians [19.2]");
-    // Darius came on Game-Turn 3 (19.31).
-    assert!(s.commanders.contains_key("darius"));
+    // No battle, no city taken: every Game-Turn plays, the honeymoon, the arrivals and
+    // Memnon's going among them, and the game stops where victory is to be counted (21).
+    assert_eq!(Macedonians.pending(&s).rule, "Macedonians [21]");
+    assert_eq!(s.phase, Phase::Over);
+    assert!(s.commanders.contains_key("darius") && s.commanders.contains_key("bessus"));
+    assert!(s.commanders.contains_key("ptolemy"));
+    assert!(!s.commanders.contains_key("memnon"));
 }
 
 // ---------------------------------------------------------------- 19.3-19.4, 8.7: arrivals
@@ -356,4 +357,49 @@ fn macedonians_17_23_north_of_the_line_in_winter_outside_a_city_rolls() {
     assert!(here[0].contains("north of the Winter Line outside a friendly city in Winter (17.23)"), "{t}");
     // The army at Abydus, a Macedonian city, rolls for nothing but supply.
     assert!(!t.lines().any(|l| l.contains("Force at 0505") && l.contains("Winter Line")), "{t}");
+}
+
+// ---------------------------------------------------------------- 19.1-19.2: the Macedonian's
+
+#[test]
+fn macedonians_19_2_the_honeymoon_leaves_in_winter_and_returns_in_spring() {
+    let mut s = before(6);
+    let full: u32 = s.units.values().filter(|u| u.kind == "phalanx" || u.kind == "hypaspist").map(|u| u.ssp).sum();
+    let standing = BTreeMap::from([(
+        "macedonian".to_string(),
+        Standing {
+            honeymoon_from: vec!["phalanx-coenus".into(), "hypaspists-2".into()],
+            ..Default::default()
+        },
+    )]);
+    // The Macedonian passes Game-Turn 5; the Persian passes Game-Turn 6; the honeymoon opens
+    // the Macedonian's Winter Player-Turn.
+    pass_with(&mut s, &standing, &mut dice(1)).unwrap();
+    let ev = pass_with(&mut s, &standing, &mut dice(2)).unwrap();
+    let t = line(&ev, "Macedonians [19.2]");
+    assert!(t.contains("phalanx-coenus -5, hypaspists-2 -1"), "{t}");
+    assert!(!s.units.contains_key("phalanx-coenus"));
+    let now: u32 = s.units.values().filter(|u| u.kind == "phalanx" || u.kind == "hypaspist").map(|u| u.ssp).sum();
+    assert_eq!(now, full - 6);
+    assert_eq!(s.honeymoon["hypaspists-2"], 1);
+}
+
+#[test]
+fn macedonians_19_12_reinforcement_ssp_rebuild_units_first() {
+    let mut s = before(8);
+    s.units.get_mut("phalanx-craterus").unwrap().ssp = 2;
+    s.honeymoon.insert("hypaspists-2".into(), 1);
+    s.units.get_mut("hypaspists-2").unwrap().ssp -= 1;
+    let hyp = s.units["hypaspists-2"].full_ssp;
+    pass(&mut s, 1); // the Macedonian ends Game-Turn 7
+    let ev = pass(&mut s, 2); // the Persian's Game-Turn 8
+    let t = texts(&ev);
+    assert!(t.contains("the honeymoon is over: the SSP return to their units (hypaspists-2 +1)"), "{t}");
+    assert_eq!(s.units["hypaspists-2"].ssp, hyp);
+    // 12 infantry SSP: Craterus' phalanx back to 5 (+3), the rest new units with Alexander.
+    let r = line(&ev, "Macedonians [19.1]");
+    assert!(r.contains("phalanx-craterus +3"), "{r}");
+    assert!(r.contains("(default)"), "{r}");
+    assert_eq!(s.units["phalanx-craterus"].ssp, 5);
+    assert_eq!(Macedonians.pending(&s).sides, ["macedonian"]);
 }

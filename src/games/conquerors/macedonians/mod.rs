@@ -8,7 +8,7 @@
 //! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
 //! it), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
 //! [`supply`] (15.2, 16.1), [`attrition`] (15.3, 16.2, 17), [`garrison`] (5.54-5.56),
-//! [`reinforcements`] (8.7, 19.3, 19.4),
+//! [`reinforcements`] (8.7, 19.3, 19.4), [`macedonian_reinforcements`] (19.1, 19.2),
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
@@ -20,6 +20,7 @@ pub mod defection;
 pub mod forced_march;
 pub mod garrison;
 pub mod interception;
+pub mod macedonian_reinforcements;
 pub mod movement;
 pub mod orders;
 pub mod passage;

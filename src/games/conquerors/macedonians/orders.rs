@@ -98,4 +98,12 @@ pub struct Standing {
     /// id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub levies: Vec<String>,
+    /// Macedonian: the phalanx and hypaspist units the honeymoon's 6 SSP leave first ([19.2]);
+    /// the rest by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub honeymoon_from: Vec<String>,
+    /// Macedonian: units that Reinforcement SSP rebuild first, or bring in when none is left
+    /// to rebuild ([19.12], [19.14]); the rest by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebuild: Vec<String>,
 }

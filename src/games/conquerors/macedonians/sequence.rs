@@ -3,15 +3,15 @@
 //! Campaign, Supply and Attrition, Fleet Defection, Satrap Appointment, and the Game-Turn Phase
 //! that moves the marker on. Twenty-six Game-Turns, the Winters among them (turns.yaml).
 //!
-//! The Supply and Attrition Phases ([`super::attrition`]) and the Cilician Garrison Phase
-//! ([`super::garrison`]) run by themselves, with the dice and the standing orders ([`Run`]).
+//! The Supply and Attrition Phases ([`super::attrition`]), the Cilician Garrison Phase
+//! ([`super::garrison`]), the arrivals of the track ([`super::reinforcements`],
+//! [`super::macedonian_reinforcements`]) and the honeymoon run by themselves, with the dice and
+//! the standing orders ([`Run`]).
 //! Phases with nothing to resolve pass by themselves and say why (the Cilician Garrison Phase
 //! is omitted on Game-Turn 1, in Winter and after the Macedonian has gained the Gates; no siege
 //! is under way; no fleet's defection conditions hold; no satrapy was gained). A phase or event
-//! that has something to resolve that this engine does not build yet — Macedonian
-//! Reinforcements ([19.1]; the Persian's arrive, [`super::reinforcements`]), the
-//! honeymoon ([19.2]), Memnon's death ([8.7]), defection ([12.3]), satraps ([15.4]), victory
-//! ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
+//! that has something to resolve that this engine does not build yet — defection ([12.3]),
+//! satraps ([15.4]), victory ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
 
 use std::collections::BTreeMap;
 
@@ -227,7 +227,7 @@ fn enter(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<bool,
                 .and_then(|t| t.macedonian.as_ref())
                 .is_some_and(|m| m.honeymoon)
             {
-                return Ok(halt(st, "Macedonians [19.2]", "the honeymoon: the Macedonian removes 6 SSP of phalanx or hypaspist units at the start of his Winter Player-Turn"));
+                super::macedonian_reinforcements::honeymoon(st, run, ev);
             }
             say(
                 ev,
@@ -237,19 +237,7 @@ fn enter(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<bool,
             false
         }
         Phase::MacedonianCampaign => {
-            let m = t.as_ref().and_then(|t| t.macedonian.as_ref());
-            if m.is_some_and(|m| {
-                m.infantry_ssp > 0
-                    || m.cavalry_ssp > 0
-                    || !m.commanders.is_empty()
-                    || m.honeymoon_return
-            }) {
-                return Ok(halt(
-                    st,
-                    "Macedonians [19.1], [19.2]",
-                    "Macedonian Reinforcements arrive this Game-Turn",
-                ));
-            }
+            super::macedonian_reinforcements::macedonian(st, run, ev);
             st.phase_start = positions(st);
             true
         }

@@ -85,6 +85,7 @@ pub fn initial_state(
         halt: None,
         eliminated: BTreeMap::new(),
         disbanded: BTreeMap::new(),
+        honeymoon: BTreeMap::new(),
         options: Vec::new(),
         data_hash: super::data::hash(&pack),
         hexmap: Arc::new(super::state::hexmap_of(&pack, &maps)),

@@ -162,6 +162,9 @@ pub struct State {
     /// Land units eliminated, by id (19.42: never levied again).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub eliminated: BTreeMap<String, LandUnit>,
+    /// SSP away on the honeymoon, by the unit they left (19.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub honeymoon: BTreeMap<String, u32>,
     /// Squadrons disbanded, by id, each at the Port where it disbanded (12.22, 16.2).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub disbanded: BTreeMap<String, Squadron>,

@@ -403,3 +403,20 @@ fn macedonians_19_12_reinforcement_ssp_rebuild_units_first() {
     assert_eq!(s.units["phalanx-craterus"].ssp, 5);
     assert_eq!(Macedonians.pending(&s).sides, ["macedonian"]);
 }
+
+#[test]
+fn macedonians_19_32_a_place_that_is_no_entry_is_refused() {
+    let s = campaign();
+    let bad = Standing {
+        reinforcements_at: Some("susa-box".into()),
+        ..Default::default()
+    };
+    let r = Macedonians.check_standing(&s, "persian", &bad);
+    assert_eq!(r.len(), 1);
+    assert!(r[0].1.to_string().contains("the Susa Box is not built yet"), "{}", r[0].1);
+    let good = Standing {
+        reinforcements_at: Some("6121".into()),
+        ..Default::default()
+    };
+    assert!(Macedonians.check_standing(&s, "persian", &good).is_empty());
+}

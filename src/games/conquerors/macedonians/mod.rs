@@ -219,11 +219,11 @@ impl Ruleset for Macedonians {
     }
     fn check_standing(
         &self,
-        _st: &State,
-        _side: &str,
-        _standing: &Standing,
+        st: &State,
+        side: &str,
+        standing: &Standing,
     ) -> Vec<(String, RuleError)> {
-        Vec::new()
+        reinforcements::check(st, side, standing)
     }
     fn template(&self, st: &State, side: &str) -> String {
         template::template(st, side)

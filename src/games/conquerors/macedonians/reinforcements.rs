@@ -160,3 +160,27 @@ pub fn persian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         ));
     }
 }
+
+/// Macedonians [19.32], [19.34]: a standing `reinforcements_at` that names no place the
+/// Persian may use.
+pub fn check(st: &State, side: &str, standing: &super::orders::Standing) -> Vec<(String, crate::ruleset::RuleError)> {
+    let Some(at) = standing.reinforcements_at.as_deref() else {
+        return Vec::new();
+    };
+    let e = &st.pack.places.persian_entry;
+    let ok = side == PERSIAN && (at.eq_ignore_ascii_case("babylon") || e.entry_hexes.iter().any(|h| h == at));
+    if ok {
+        return Vec::new();
+    }
+    let why = if side != PERSIAN {
+        "only the Persian places Reinforcements".to_string()
+    } else if at == e.susa_box {
+        "the Susa Box is not built yet".to_string()
+    } else {
+        format!("{at}: Reinforcements arrive at Babylon or {}", e.entry_hexes.join(", "))
+    };
+    vec![(
+        "reinforcements_at".into(),
+        crate::ruleset::RuleError::illegal("standing", "Macedonians [19.32]", why),
+    )]
+}

@@ -1,8 +1,8 @@
 //! The Macedonians through the CLI: `legatus new --ruleset macedonians --scenario campaign-334`,
 //! both players accept, the Persian (who moves first, Macedonians [4.2]) moves a Force along
-//! the Royal Persian Highway ([5.41]) with an order file written from `template`, the game
-//! stops at the Persian Supply and Attrition Phase and says why, `show` draws the hex map,
-//! `verify` replays the log.
+//! the Royal Persian Highway ([5.41]) with an order file written from `template`, the Supply
+//! and Attrition Phase rolls its dice and play runs on to the Macedonian, `show` draws the hex
+//! map, `verify` replays the log.
 
 mod support;
 
@@ -68,15 +68,15 @@ fn macedonians_cli_new_template_move_show_verify() {
         out.contains("1010 → 1111 → 1210 → 1311 → 1411 → 1511 → 1611 (3 MP of 30 MP"),
         "{out}"
     );
-    let status = ok(&["status", &game]);
-    assert!(
-        status.contains("Persian Supply and Attrition Phase"),
-        "{status}"
-    );
-    assert!(status.contains("does not resolve it yet"), "{status}");
+    // The Persian Supply and Attrition Phase rolls (Macedonians [17.15]): the players reveal
+    // the dice and play runs on to the Macedonian Campaign Phase.
+    for (side, key) in [("persian", "red"), ("macedonian", "blue")] {
+        std::fs::copy(t.p(&format!("{key}.key")), t.p(&format!("{side}.key"))).unwrap();
+    }
+    assert!(t.play_until(&game, "turn-1/macedonian-campaign-phase", 10));
     let shown = ok(&["show", &game]);
     assert!(
-        shown.contains("Persian Supply and Attrition Phase") && shown.contains("Celaenae"),
+        shown.contains("Macedonian Campaign Phase") && shown.contains("Celaenae"),
         "{shown}"
     );
     let row = shown

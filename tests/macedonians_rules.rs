@@ -10,7 +10,7 @@ mod common;
 use common::*;
 use legatus::games::conquerors::macedonians::state::Phase;
 use legatus::games::conquerors::macedonians::Macedonians;
-use legatus::ruleset::{PendingKind, Ruleset};
+use legatus::ruleset::Ruleset;
 
 const LYDIANS: &str = "[lydian-cavalry-1, lydian-cavalry-2, lydian-cavalry-3, lydian-cavalry-4, lydian-cavalry-5, lydian-cavalry-6]";
 
@@ -69,7 +69,7 @@ fn macedonians_20_2_persian_set_up_with_the_errata() {
 // ---------------------------------------------------------------- 4.2: the sequence
 
 #[test]
-fn macedonians_4_2_persian_player_turn_first_then_supply_stops() {
+fn macedonians_4_2_persian_player_turn_first_then_his_supply_phase() {
     let mut s = campaign();
     let p = Macedonians.pending(&s);
     assert_eq!(p.step, "turn-1/persian-campaign-phase");
@@ -85,23 +85,20 @@ fn macedonians_4_2_persian_player_turn_first_then_supply_stops() {
         "{}",
         texts(&ev)
     );
-    // A2, the Persian Supply and Attrition Phase, is not built: the game stops there and says so.
-    assert_eq!(s.phase, Phase::PersianSupply);
-    let p = Macedonians.pending(&s);
-    assert_eq!(p.kind, PendingKind::GameOver);
-    assert_eq!(p.rule, "Macedonians [15], [16], [17]");
-    assert!(p.prompt.contains("does not resolve it yet"), "{}", p.prompt);
-    let r = submit(&mut s, orders("moves: []"), &mut dice(0));
-    refused(r, "Macedonians [15], [16], [17]");
+    // A2, the Persian Supply and Attrition Phase, runs by itself; A3 is omitted on Game-Turn 1;
+    // B1 has no siege: the Macedonian moves next.
+    assert!(texts(&ev).contains("[Macedonians [15.2]] the Persian has"), "{}", texts(&ev));
+    assert_eq!(s.phase, Phase::MacedonianCampaign);
+    assert_eq!(Macedonians.pending(&s).step, "turn-1/macedonian-campaign-phase");
 }
 
 #[test]
-fn macedonians_4_2_macedonian_campaign_ends_at_his_supply_phase() {
+fn macedonians_4_2_macedonian_player_turn_ends_with_the_game_turn_phase() {
     let mut s = macedonian_turn();
     assert_eq!(Macedonians.pending(&s).sides, ["macedonian"]);
     submit(&mut s, orders("moves: []"), &mut dice(0)).unwrap();
-    assert_eq!(s.phase, Phase::MacedonianSupply);
-    assert_eq!(Macedonians.pending(&s).kind, PendingKind::GameOver);
+    assert_eq!(s.phase, Phase::PersianCampaign);
+    assert_eq!(Macedonians.pending(&s).step, "turn-2/persian-campaign-phase");
 }
 
 // ---------------------------------------------------------------- 5.0-5.2: moving
@@ -450,7 +447,12 @@ fn macedonians_5_13_pick_up_and_drop_off_on_the_way() {
     clear(&mut s, "macedonian");
     let ev = go(&mut s, "{commander: spithridates, with: [lydian-cavalry-1, lydian-cavalry-2], path: [\"1111\", \"1210\"], drop_off: {\"1111\": [lydian-cavalry-2]}}").unwrap();
     assert!(texts(&ev).contains("with 1 units, 2 SSP"), "{}", texts(&ev));
-    assert_eq!(s.units["lydian-cavalry-2"].at.hex, "1111");
+    // Left without a commander, the unit rolls for attrition in the Supply and Attrition
+    // Phase (17.12) and may be gone by then.
+    match s.units.get("lydian-cavalry-2") {
+        Some(u) => assert_eq!(u.at.hex, "1111"),
+        None => assert_eq!(s.eliminated["lydian-cavalry-2"].at.hex, "1111"),
+    }
     assert_eq!(s.units["lydian-cavalry-1"].at.hex, "1210");
 }
 

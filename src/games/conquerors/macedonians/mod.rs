@@ -8,9 +8,12 @@
 //! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
 //! it), [`engage`] (5.22, 5.7, 10.1: a Force entering an enemy hex; 6.22–6.43: interception), [`battle`] (9, 8.5, 8.61,
 //! 21.12: battles on the two Strategic CRTs), [`retreat`] (10), [`record`] (the combat record in the state), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
+//! [`supply`] (15.2, 16.1), [`attrition`] (15.3, 16.2, 17), [`garrison`] (5.54-5.56),
+//! [`reinforcements`] (8.7, 19.3, 19.4), [`macedonian_reinforcements`] (19.1, 19.2),
 //! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
+pub mod attrition;
 pub mod battle;
 pub mod command;
 pub mod control;
@@ -18,16 +21,20 @@ pub mod data;
 pub mod defection;
 pub mod engage;
 pub mod forced_march;
+pub mod garrison;
 pub mod interception;
 pub mod legs;
+pub mod macedonian_reinforcements;
 pub mod movement;
 pub mod orders;
 pub mod passage;
 pub mod record;
+pub mod reinforcements;
 pub mod retreat;
 pub mod satrapies;
 pub mod sequence;
 pub mod setup;
+pub mod supply;
 pub mod state;
 pub mod template;
 pub mod victory;
@@ -207,18 +214,24 @@ impl Ruleset for Macedonians {
         let (turn, phase) = (st.turn_words(), st.phase.words().to_string());
         crate::ruleset::stamp_events(&mut ev, 0, &turn, &phase, None, Some(&side), false);
         let from = ev.len();
-        sequence::end_campaign(st, &mut ev);
+        let mut run = sequence::Run {
+            dice,
+            standing: ctx.standing,
+        };
+        sequence::end_campaign(st, &mut ev, &mut run)?;
         let (turn, phase) = (st.turn_words(), st.phase.words().to_string());
         crate::ruleset::stamp_events(&mut ev, from, &turn, &phase, None, None, false);
         Ok(ev)
     }
     fn check_standing(
         &self,
-        _st: &State,
-        _side: &str,
+        st: &State,
+        side: &str,
         standing: &Standing,
     ) -> Vec<(String, RuleError)> {
-        battle::check_standing(standing)
+        let mut v = battle::check_standing(standing);
+        v.extend(reinforcements::check(st, side, standing));
+        v
     }
     fn template(&self, st: &State, side: &str) -> String {
         template::template(st, side)

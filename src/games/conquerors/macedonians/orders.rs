@@ -73,10 +73,14 @@ pub struct Orders {
     pub moves: Vec<Move>,
 }
 
-/// Standing orders (the `standing:` of an order file): the non-phasing player's decisions in
-/// the enemy's Campaign Phase (docs/macedonians-orders.md). Each map is keyed by commander id
-/// or `any`. Deciding in person (`ask`) is not built yet for The Macedonians: an `ask` is
-/// refused when the standing orders are sent, naming the section (`battle::check_standing`).
+/// Standing orders (the `standing:` of an order file): the owner's decisions in the phases
+/// that run without him (supply [15.25], attrition [17.15], the Cilician Gates [5.55],
+/// reinforcements [19]) and the non-phasing player's decisions in the enemy's Campaign Phase
+/// (interception, Retreat Before Combat, Retreat During Combat, losses; docs/macedonians-orders.md).
+/// The combat maps are keyed by commander id or `any`. Deciding in person (`ask`) is not built
+/// yet for The Macedonians: an `ask` is refused when the standing orders are sent, naming the
+/// section (`battle::check_standing`). Whatever is not said is decided by a default the events
+/// report.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Standing {
@@ -103,4 +107,32 @@ pub struct Standing {
     /// not named lose in the order of their ids, reported as a default.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub losses: Vec<String>,
+    /// Hexes (`CCRR`) whose Force and Fleet are served first when the Supply Points run short
+    /// ([15.25], [16.11]); the rest: the largest Force first, then the Fleets, by hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply_first: Vec<String>,
+    /// Land units and squadrons that take attrition losses first, in order ([17.15], [17.5]);
+    /// the rest by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attrition_losses: Vec<String>,
+    /// Persian: land units that stay in the Cilician Gates when the Garrison Table limits
+    /// them, in order ([5.54], [5.55]); the rest: Garrison units first, then by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gates_stay: Vec<String>,
+    /// Persian: where the Reinforcements and Asiatic Levies of the track arrive ([19.32]):
+    /// `babylon` (the default) or the highway hex `"6121"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reinforcements_at: Option<String>,
+    /// Persian: the counters the Asiatic Levies take first ([19.42]); the rest of each class by
+    /// id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levies: Vec<String>,
+    /// Macedonian: the phalanx and hypaspist units the honeymoon's 6 SSP leave first ([19.2]);
+    /// the rest by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub honeymoon_from: Vec<String>,
+    /// Macedonian: units that Reinforcement SSP rebuild first, or bring in when none is left
+    /// to rebuild ([19.12], [19.14]); the rest by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebuild: Vec<String>,
 }

@@ -3,19 +3,31 @@
 //! Campaign, Supply and Attrition, Fleet Defection, Satrap Appointment, and the Game-Turn Phase
 //! that moves the marker on. Twenty-six Game-Turns, the Winters among them (turns.yaml).
 //!
+//! The Supply and Attrition Phases ([`super::attrition`]), the Cilician Garrison Phase
+//! ([`super::garrison`]), the arrivals of the track ([`super::reinforcements`],
+//! [`super::macedonian_reinforcements`]) and the honeymoon run by themselves, with the dice and
+//! the standing orders ([`Run`]).
 //! Phases with nothing to resolve pass by themselves and say why (the Cilician Garrison Phase
 //! is omitted on Game-Turn 1, in Winter and after the Macedonian has gained the Gates; no siege
 //! is under way; no fleet's defection conditions hold; no satrapy was gained). A phase or event
-//! that has something to resolve that this engine does not build yet — supply and attrition
-//! ([15]–[17]), the Cilician Gates Garrison Table ([5.55]), Reinforcements ([19]), the
-//! honeymoon ([19.2]), Memnon's death ([8.7]), defection ([12.3]), satraps ([15.4]), victory
-//! ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
+//! that has something to resolve that this engine does not build yet — defection ([12.3]),
+//! satraps ([15.4]), victory ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
 
 use std::collections::BTreeMap;
 
 use super::movement::SIEGE_TRAIN;
+use super::orders::Standing;
 use super::state::{Halt, Phase, State, MACEDONIAN, PERSIAN};
-use crate::ruleset::{Event, Pending, PendingKind};
+use crate::protocol::dice::Dice;
+use crate::ruleset::{Event, Pending, PendingKind, RuleError};
+
+/// What the phases that run by themselves draw on: the dice and the players' standing orders.
+pub struct Run<'a> {
+    /// The game's dice stream.
+    pub dice: &'a mut Dice,
+    /// Each side's standing orders.
+    pub standing: &'a BTreeMap<String, Standing>,
+}
 
 /// A side's name for people.
 pub fn side_name(side: &str) -> String {
@@ -116,17 +128,19 @@ fn halt(st: &mut State, rule: &str, due: impl Into<String>) -> bool {
 }
 
 /// Macedonians [4.2]: the Campaign Phase of `side` is over: the sequence runs on through every
-/// phase with nothing to resolve to the next one that needs a player, or stops where a rule
-/// not built yet is due.
-pub fn end_campaign(st: &mut State, ev: &mut Vec<Event>) {
+/// phase it resolves by itself (supply and attrition, the Cilician Gates) to the next one that
+/// needs a player, or stops where a rule not built yet is due.
+///
+/// Errors: [`RuleError::Dice`] while the dice are not fixed yet.
+pub fn end_campaign(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<(), RuleError> {
     super::battle::end_of_phase(st);
     st.moved.clear();
     st.committed.clear();
-    advance(st, ev);
+    advance(st, ev, run)
 }
 
 /// Steps on from the current phase until a phase needs orders or stops.
-fn advance(st: &mut State, ev: &mut Vec<Event>) {
+fn advance(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<(), RuleError> {
     loop {
         match following(st.phase) {
             Some(next) => st.phase = next,
@@ -136,60 +150,55 @@ fn advance(st: &mut State, ev: &mut Vec<Event>) {
                 if st.turn >= st.pack.track().count() {
                     st.phase = Phase::Over;
                     halt(st, "Macedonians [21]", "the last Game-Turn is over and victory is to be determined (21); the Victory Point tally is not built yet");
-                    return;
+                    return Ok(());
                 }
                 st.phase = Phase::PersianCampaign;
                 ev.push(Event::new(
                     "Macedonians [4.2]",
                     format!("the Game-Turn marker moves to {}", st.turn_words()),
                 ));
-                if open_turn(st, ev) {
-                    return;
+                st.satrapies_at_turn_start = st.satrapies_of(MACEDONIAN);
+                if enter(st, ev, run)? {
+                    return Ok(());
                 }
+                continue;
             }
         }
-        if enter(st, ev) {
-            return;
+        if enter(st, ev, run)? {
+            return Ok(());
         }
     }
 }
 
 /// The start of a Game-Turn (before the Persian Campaign Phase): whatever the track and the
 /// rules bring. True: the game stops, or the Persian must give orders.
+/// Nothing there rolls a die.
 pub fn open_turn(st: &mut State, ev: &mut Vec<Event>) -> bool {
     st.satrapies_at_turn_start = st.satrapies_of(MACEDONIAN);
-    enter(st, ev)
+    let standing = BTreeMap::new();
+    let mut dice = Dice::deferred();
+    let mut run = Run {
+        dice: &mut dice,
+        standing: &standing,
+    };
+    enter(st, ev, &mut run).unwrap_or(true)
 }
 
 /// Enters the current phase: passes it (false) or stops for orders or a rule not built (true).
-fn enter(st: &mut State, ev: &mut Vec<Event>) -> bool {
+fn enter(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<bool, RuleError> {
     let t = st.game_turn().cloned();
     let first = st.turn == 0;
     let say = |ev: &mut Vec<Event>, rule: &str, text: String| ev.push(Event::new(rule, text));
-    match st.phase {
+    Ok(match st.phase {
         Phase::PersianCampaign => {
-            if let Some(p) = t.as_ref().and_then(|t| t.persian.as_ref()) {
-                let memnon =
-                    p.replace.contains_key("memnon") && st.commanders.contains_key("memnon");
-                if memnon && !st.options.iter().any(|o| o == "memnon-lives") {
-                    return halt(st, "Macedonians [8.7], [8.84]", "Memnon leaves play at the start of this Game-Turn, replaced by the Persian Amyntas");
-                }
-                if !p.units.is_empty() || !p.commanders.is_empty() || p.levies {
-                    return halt(
-                        st,
-                        "Macedonians [19.3], [19.4]",
-                        "Persian Reinforcements and Asiatic Levies arrive this Game-Turn",
-                    );
-                }
-            }
+            super::reinforcements::persian(st, run, ev);
             st.phase_start = positions(st);
             true
         }
-        Phase::PersianSupply => halt(
-            st,
-            "Macedonians [15], [16], [17]",
-            "the Persian Supply and Attrition Phase",
-        ),
+        Phase::PersianSupply => {
+            super::attrition::phase(st, PERSIAN, run.standing, run.dice, ev)?;
+            false
+        }
         Phase::CilicianGarrison => {
             let winter = st.winter();
             let off = st.options.iter().any(|o| o == "no-cilician-table");
@@ -210,11 +219,8 @@ fn enter(st: &mut State, ev: &mut Vec<Event>) -> bool {
                 );
                 false
             } else {
-                halt(
-                    st,
-                    "Macedonians [5.54], [5.55]",
-                    "the Persian rolls on the Cilician Gates Garrison Table",
-                )
+                super::garrison::phase(st, run.standing, run.dice, ev)?;
+                false
             }
         }
         Phase::MacedonianSiege => {
@@ -222,7 +228,7 @@ fn enter(st: &mut State, ev: &mut Vec<Event>) -> bool {
                 .and_then(|t| t.macedonian.as_ref())
                 .is_some_and(|m| m.honeymoon)
             {
-                return halt(st, "Macedonians [19.2]", "the honeymoon: the Macedonian removes 6 SSP of phalanx or hypaspist units at the start of his Winter Player-Turn");
+                super::macedonian_reinforcements::honeymoon(st, run, ev);
             }
             say(
                 ev,
@@ -232,27 +238,14 @@ fn enter(st: &mut State, ev: &mut Vec<Event>) -> bool {
             false
         }
         Phase::MacedonianCampaign => {
-            let m = t.as_ref().and_then(|t| t.macedonian.as_ref());
-            if m.is_some_and(|m| {
-                m.infantry_ssp > 0
-                    || m.cavalry_ssp > 0
-                    || !m.commanders.is_empty()
-                    || m.honeymoon_return
-            }) {
-                return halt(
-                    st,
-                    "Macedonians [19.1], [19.2]",
-                    "Macedonian Reinforcements arrive this Game-Turn",
-                );
-            }
+            super::macedonian_reinforcements::macedonian(st, run, ev);
             st.phase_start = positions(st);
             true
         }
-        Phase::MacedonianSupply => halt(
-            st,
-            "Macedonians [15], [16], [17]",
-            "the Macedonian Supply and Attrition Phase",
-        ),
+        Phase::MacedonianSupply => {
+            super::attrition::phase(st, MACEDONIAN, run.standing, run.dice, ev)?;
+            false
+        }
         Phase::FleetDefection => match super::defection::due(st) {
             Some(fleet) => halt(
                 st,
@@ -290,5 +283,5 @@ fn enter(st: &mut State, ev: &mut Vec<Event>) -> bool {
             }
         }
         Phase::Over => true,
-    }
+    })
 }

@@ -85,6 +85,8 @@ pub fn initial_state(
         halt: None,
         eliminated: BTreeMap::new(),
         combat: Default::default(),
+        disbanded: BTreeMap::new(),
+        honeymoon: BTreeMap::new(),
         options: Vec::new(),
         data_hash: super::data::hash(&pack),
         hexmap: Arc::new(super::state::hexmap_of(&pack, &maps)),
@@ -103,7 +105,7 @@ pub fn initial_state(
 }
 
 /// Puts one set-up entry's counters on the map.
-fn place(st: &mut State, side: &str, e: &SetupEntry) -> Result<(), SetupError> {
+pub(super) fn place(st: &mut State, side: &str, e: &SetupEntry) -> Result<(), SetupError> {
     let pack = st.pack.clone();
     let map = st.map_id().to_string();
     let at = |inside: bool| Position {

@@ -165,6 +165,12 @@ pub struct State {
     /// What land combat leaves between moves and phases (`battle.rs`).
     #[serde(default, skip_serializing_if = "super::record::CombatState::is_empty")]
     pub combat: super::record::CombatState,
+    /// SSP away on the honeymoon, by the unit they left (19.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub honeymoon: BTreeMap<String, u32>,
+    /// Squadrons disbanded, by id, each at the Port where it disbanded (12.22, 16.2).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub disbanded: BTreeMap<String, Squadron>,
     /// Options chosen at `new`.
     #[serde(default)]
     pub options: Vec<String>,

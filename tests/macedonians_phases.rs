@@ -15,7 +15,11 @@ use legatus::protocol::dice::Dice;
 use legatus::ruleset::{Context, Event, PendingKind, RuleError, Ruleset, Submission};
 
 /// Submits `moves: []` for whoever must act, with standing orders.
-fn pass_with(s: &mut State, standing: &BTreeMap<String, Standing>, d: &mut Dice) -> Result<Vec<Event>, RuleError> {
+fn pass_with(
+    s: &mut State,
+    standing: &BTreeMap<String, Standing>,
+    d: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
     let p = Macedonians.pending(s);
     let ctx = Context {
         standing,
@@ -51,7 +55,10 @@ fn macedonians_15_23_the_persian_supply_phase_runs_and_play_goes_on() {
     let t = texts(&ev);
     assert!(t.contains("[Macedonians [15.2]] the Persian has"), "{t}");
     // A2 then A3 (omitted on Game-Turn 1) and B1: the Macedonian moves next.
-    assert!(t.contains("the Cilician Garrison Phase is omitted on the first Game-Turn"), "{t}");
+    assert!(
+        t.contains("the Cilician Garrison Phase is omitted on the first Game-Turn"),
+        "{t}"
+    );
     assert_eq!(s.phase, Phase::MacedonianCampaign);
     assert_eq!(Macedonians.pending(&s).sides, ["macedonian"]);
 }
@@ -59,16 +66,31 @@ fn macedonians_15_23_the_persian_supply_phase_runs_and_play_goes_on() {
 #[test]
 fn macedonians_20_13_five_points_keep_the_macedonian_in_supply_on_game_turn_1() {
     let mut s = macedonian_turn();
-    let before: u32 = s.units.values().filter(|u| u.side == "macedonian").map(|u| u.ssp).sum();
+    let before: u32 = s
+        .units
+        .values()
+        .filter(|u| u.side == "macedonian")
+        .map(|u| u.ssp)
+        .sum();
     let ev = pass(&mut s, 3);
     let t = line(&ev, "Macedonians [15.2]");
     // Thrace's points and the 5 of 20.13 feed the army at Abydus (across the Ferry) and the
     // fleet at Sestus; the army has its commanders, so nothing rolls.
-    assert!(t.contains("for 2 Forces and Fleets (3 each): all in supply"), "{t}");
-    let after: u32 = s.units.values().filter(|u| u.side == "macedonian").map(|u| u.ssp).sum();
+    assert!(
+        t.contains("for 2 Forces and Fleets (3 each): all in supply"),
+        "{t}"
+    );
+    let after: u32 = s
+        .units
+        .values()
+        .filter(|u| u.side == "macedonian")
+        .map(|u| u.ssp)
+        .sum();
     assert_eq!(before, after);
     // B4-B6: the Game-Turn marker moves on to Game-Turn 2.
-    assert!(texts(&ev).contains("the Game-Turn marker moves to Jun-Jul 334 B.C. (Game-Turn 2 of 26)"));
+    assert!(
+        texts(&ev).contains("the Game-Turn marker moves to Jun-Jul 334 B.C. (Game-Turn 2 of 26)")
+    );
     assert_eq!(s.phase, Phase::PersianCampaign);
     assert_eq!(s.turn, 1);
 }
@@ -79,7 +101,14 @@ fn macedonians_15_22_an_enemy_city_in_the_satrapy_costs_a_point() {
         let mut s = s.clone();
         let ev = pass(&mut s, 3);
         let t = line(&ev, "Macedonians [15.2]");
-        t.split(" has ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+        t.split(" has ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
     };
     let mut s = macedonian_turn();
     s.turn = 1;
@@ -97,8 +126,14 @@ fn macedonians_17_14_a_leaderless_force_out_of_supply_rolls_twice() {
     let ev = pass(&mut s, 5);
     let t = line(&ev, "Macedonians [17.1]");
     assert!(t.contains("Force at 3009"), "{t}");
-    assert!(t.contains("out of supply (17.11), without a commander (17.12)"), "{t}");
-    assert!(t.contains("roll 2 of 2") || !s.units.contains_key("thracian-light"), "{t}");
+    assert!(
+        t.contains("out of supply (17.11), without a commander (17.12)"),
+        "{t}"
+    );
+    assert!(
+        t.contains("roll 2 of 2") || !s.units.contains_key("thracian-light"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -158,7 +193,12 @@ fn macedonians_16_2_an_unsupplied_fleet_disbands_at_the_nearest_port() {
     s.phase = Phase::PersianCampaign;
     // A Persian squadron in Thrace (Macedonian): a Fleet is supplied only in a satrapy its own
     // side controls (16.12), and Sestus is no friendly Port (17.32).
-    let q = s.squadrons.iter().find(|(_, q)| q.side == "persian").map(|(k, _)| k.clone()).unwrap();
+    let q = s
+        .squadrons
+        .iter()
+        .find(|(_, q)| q.side == "persian")
+        .map(|(k, _)| k.clone())
+        .unwrap();
     put(&mut s, &q, "0403");
     // Attrition first (17.32), then the disbanding of what is left (16.2): find a seed that
     // leaves a step to disband.
@@ -166,7 +206,10 @@ fn macedonians_16_2_an_unsupplied_fleet_disbands_at_the_nearest_port() {
         let mut s = s.clone();
         let ev = pass(&mut s, seed);
         let t = texts(&ev);
-        assert!(line(&ev, "Macedonians [17.32]").contains("Fleet at 0403"), "{t}");
+        assert!(
+            line(&ev, "Macedonians [17.32]").contains("Fleet at 0403"),
+            "{t}"
+        );
         assert!(!s.squadrons.contains_key(&q));
         if t.contains("the Persian's Fleet at 0403 has no 3 Supply Points and disbands at") {
             assert!(s.disbanded.contains_key(&q), "{t}");
@@ -207,12 +250,20 @@ fn macedonians_5_55_the_garrison_table_limits_the_gates() {
         let ev = pass(&mut s, seed);
         let t = line(&ev, "Macedonians [5.55]");
         assert!(t.contains("the Persian rolls"), "{t}");
-        let held: u32 = s.units.values().filter(|u| u.side == "persian" && u.at.hex == "2912").map(|u| u.ssp).sum();
+        let held: u32 = s
+            .units
+            .values()
+            .filter(|u| u.side == "persian" && u.at.hex == "2912")
+            .map(|u| u.ssp)
+            .sum();
         if t.contains("at most 10 SSP") {
             assert!(held <= 10, "{t}");
             // The rest go to the nearest Persian City (Mazaka and Tarsus are three hexes off;
             // the tie goes by name, ruling M-R32).
-            assert!(t.contains("go to Mazaka, the nearest Persian City or Port"), "{t}");
+            assert!(
+                t.contains("go to Mazaka, the nearest Persian City or Port"),
+                "{t}"
+            );
             assert_eq!(s.units["median-cavalry-1"].at.hex, "3009");
             // The Garrison unit stays first (default).
             assert_eq!(s.units["garrison-cilician-gates"].at.hex, "2912");
@@ -282,11 +333,17 @@ fn macedonians_19_31_persian_reinforcements_arrive_at_babylon() {
     let mut s = before(3);
     let ev = pass(&mut s, 1);
     let t = line(&ev, "Macedonians [19.3]");
-    assert!(t.contains("Persian Reinforcements arrive at Babylon: Darius"), "{t}");
+    assert!(
+        t.contains("Persian Reinforcements arrive at Babylon: Darius"),
+        "{t}"
+    );
     assert!(t.contains(": default)"), "{t}");
     assert_eq!(s.commanders["darius"].at.hex, "5826");
     assert_eq!(s.units["royal-guard-hoplites-1"].at.hex, "5826");
-    assert_eq!(s.units["royal-guard-hoplites-1"].ssp, s.units["royal-guard-hoplites-1"].full_ssp);
+    assert_eq!(
+        s.units["royal-guard-hoplites-1"].ssp,
+        s.units["royal-guard-hoplites-1"].full_ssp
+    );
     assert_eq!(Macedonians.pending(&s).sides, ["persian"]);
 }
 
@@ -302,7 +359,10 @@ fn macedonians_19_32_the_highway_hex_by_standing_order() {
     )]);
     let ev = pass_with(&mut s, &standing, &mut dice(1)).unwrap();
     let t = line(&ev, "Macedonians [19.3]");
-    assert!(t.contains("arrive at the Royal Persian Highway at 6121"), "{t}");
+    assert!(
+        t.contains("arrive at the Royal Persian Highway at 6121"),
+        "{t}"
+    );
     assert!(!t.contains("default"), "{t}");
     assert_eq!(s.commanders["darius"].at.hex, "6121");
 }
@@ -323,13 +383,26 @@ fn macedonians_19_42_asiatic_levies_two_infantry_a_horse_and_an_auxiliary() {
     let ev = pass(&mut s, 1);
     let t = line(&ev, "Macedonians [19.4]");
     assert!(t.contains("Asiatic Levies arrive at Babylon"), "{t}");
-    let ids: Vec<String> = t.split(": ").nth(1).unwrap().split(" (").next().unwrap().split(", ").map(String::from).collect();
+    let ids: Vec<String> = t
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(" (")
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(String::from)
+        .collect();
     assert_eq!(ids.len(), 4, "{t}");
     for id in &ids {
         assert_eq!(s.units[id].at.hex, "5826", "{id}");
     }
     let kinds: Vec<String> = ids.iter().map(|i| s.units[i].kind.clone()).collect();
-    assert_eq!(kinds.iter().filter(|k| *k == "barbarian-infantry").count(), 2, "{kinds:?}");
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "barbarian-infantry").count(),
+        2,
+        "{kinds:?}"
+    );
 }
 
 #[test]
@@ -339,7 +412,11 @@ fn macedonians_8_7_memnon_leaves_for_the_persian_amyntas() {
     s.phase = Phase::MacedonianCampaign;
     let at = s.commanders["memnon"].at.hex.clone();
     let ev = pass(&mut s, 1);
-    assert!(texts(&ev).contains("Memnon leaves play; Amyntas (Persian) takes his place"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("Memnon leaves play; Amyntas (Persian) takes his place"),
+        "{}",
+        texts(&ev)
+    );
     assert!(!s.commanders.contains_key("memnon"));
     assert_eq!(s.commanders["amyntas-persian"].at.hex, at);
 }
@@ -354,9 +431,16 @@ fn macedonians_17_23_north_of_the_line_in_winter_outside_a_city_rolls() {
     let t = line(&ev, "Macedonians [17.1]");
     let here: Vec<&str> = t.lines().filter(|l| l.contains("Force at 0403")).collect();
     assert_eq!(here.len().min(1), 1, "{t}");
-    assert!(here[0].contains("north of the Winter Line outside a friendly city in Winter (17.23)"), "{t}");
+    assert!(
+        here[0].contains("north of the Winter Line outside a friendly city in Winter (17.23)"),
+        "{t}"
+    );
     // The army at Abydus, a Macedonian city, rolls for nothing but supply.
-    assert!(!t.lines().any(|l| l.contains("Force at 0505") && l.contains("Winter Line")), "{t}");
+    assert!(
+        !t.lines()
+            .any(|l| l.contains("Force at 0505") && l.contains("Winter Line")),
+        "{t}"
+    );
 }
 
 // ---------------------------------------------------------------- 19.1-19.2: the Macedonian's
@@ -364,7 +448,12 @@ fn macedonians_17_23_north_of_the_line_in_winter_outside_a_city_rolls() {
 #[test]
 fn macedonians_19_2_the_honeymoon_leaves_in_winter_and_returns_in_spring() {
     let mut s = before(6);
-    let full: u32 = s.units.values().filter(|u| u.kind == "phalanx" || u.kind == "hypaspist").map(|u| u.ssp).sum();
+    let full: u32 = s
+        .units
+        .values()
+        .filter(|u| u.kind == "phalanx" || u.kind == "hypaspist")
+        .map(|u| u.ssp)
+        .sum();
     let standing = BTreeMap::from([(
         "macedonian".to_string(),
         Standing {
@@ -379,7 +468,12 @@ fn macedonians_19_2_the_honeymoon_leaves_in_winter_and_returns_in_spring() {
     let t = line(&ev, "Macedonians [19.2]");
     assert!(t.contains("phalanx-coenus -5, hypaspists-2 -1"), "{t}");
     assert!(!s.units.contains_key("phalanx-coenus"));
-    let now: u32 = s.units.values().filter(|u| u.kind == "phalanx" || u.kind == "hypaspist").map(|u| u.ssp).sum();
+    let now: u32 = s
+        .units
+        .values()
+        .filter(|u| u.kind == "phalanx" || u.kind == "hypaspist")
+        .map(|u| u.ssp)
+        .sum();
     assert_eq!(now, full - 6);
     assert_eq!(s.honeymoon["hypaspists-2"], 1);
 }
@@ -394,7 +488,10 @@ fn macedonians_19_12_reinforcement_ssp_rebuild_units_first() {
     pass(&mut s, 1); // the Macedonian ends Game-Turn 7
     let ev = pass(&mut s, 2); // the Persian's Game-Turn 8
     let t = texts(&ev);
-    assert!(t.contains("the honeymoon is over: the SSP return to their units (hypaspists-2 +1)"), "{t}");
+    assert!(
+        t.contains("the honeymoon is over: the SSP return to their units (hypaspists-2 +1)"),
+        "{t}"
+    );
     assert_eq!(s.units["hypaspists-2"].ssp, hyp);
     // 12 infantry SSP: Craterus' phalanx back to 5 (+3), the rest new units with Alexander.
     let r = line(&ev, "Macedonians [19.1]");
@@ -413,7 +510,11 @@ fn macedonians_19_32_a_place_that_is_no_entry_is_refused() {
     };
     let r = Macedonians.check_standing(&s, "persian", &bad);
     assert_eq!(r.len(), 1);
-    assert!(r[0].1.to_string().contains("the Susa Box is not built yet"), "{}", r[0].1);
+    assert!(
+        r[0].1.to_string().contains("the Susa Box is not built yet"),
+        "{}",
+        r[0].1
+    );
     let good = Standing {
         reinforcements_at: Some("6121".into()),
         ..Default::default()

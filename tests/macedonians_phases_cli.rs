@@ -17,8 +17,17 @@ fn macedonians_cli_three_quiet_game_turns() {
     let persian = format!("persian=Ana,ana@example.org,{}", t.s("red.key.pub"));
     let macedonian = format!("macedonian=Ben,ben@example.org,{}", t.s("blue.key.pub"));
     ok(&[
-        "new", "--ruleset", "macedonians", "--scenario", "campaign-334", "--player", &persian,
-        "--player", &macedonian, "--dir", &game,
+        "new",
+        "--ruleset",
+        "macedonians",
+        "--scenario",
+        "campaign-334",
+        "--player",
+        &persian,
+        "--player",
+        &macedonian,
+        "--dir",
+        &game,
     ]);
     ok(&["accept", &game, "--key", &t.s("red.key")]);
     ok(&["accept", &game, "--key", &t.s("blue.key")]);

@@ -87,9 +87,16 @@ fn macedonians_4_2_persian_player_turn_first_then_his_supply_phase() {
     );
     // A2, the Persian Supply and Attrition Phase, runs by itself; A3 is omitted on Game-Turn 1;
     // B1 has no siege: the Macedonian moves next.
-    assert!(texts(&ev).contains("[Macedonians [15.2]] the Persian has"), "{}", texts(&ev));
+    assert!(
+        texts(&ev).contains("[Macedonians [15.2]] the Persian has"),
+        "{}",
+        texts(&ev)
+    );
     assert_eq!(s.phase, Phase::MacedonianCampaign);
-    assert_eq!(Macedonians.pending(&s).step, "turn-1/macedonian-campaign-phase");
+    assert_eq!(
+        Macedonians.pending(&s).step,
+        "turn-1/macedonian-campaign-phase"
+    );
 }
 
 #[test]
@@ -98,7 +105,10 @@ fn macedonians_4_2_macedonian_player_turn_ends_with_the_game_turn_phase() {
     assert_eq!(Macedonians.pending(&s).sides, ["macedonian"]);
     submit(&mut s, orders("moves: []"), &mut dice(0)).unwrap();
     assert_eq!(s.phase, Phase::PersianCampaign);
-    assert_eq!(Macedonians.pending(&s).step, "turn-2/persian-campaign-phase");
+    assert_eq!(
+        Macedonians.pending(&s).step,
+        "turn-2/persian-campaign-phase"
+    );
 }
 
 // ---------------------------------------------------------------- 5.0-5.2: moving

@@ -63,9 +63,7 @@ fn liability(st: &State, side: &str, g: &Group) -> (Vec<&'static str>, u32) {
     let terrain = e.map(|e| e.terrain);
     let north = e.is_some_and(|e| e.regions.iter().any(|r| r == "north-of-winter-line"));
     let led = st.commanders.iter().any(|(id, c)| {
-        c.side == side
-            && c.at.hex == g.hex
-            && !st.commander_data(id).is_some_and(|d| d.naval_only)
+        c.side == side && c.at.hex == g.hex && !st.commander_data(id).is_some_and(|d| d.naval_only)
     });
     let unsupplied = !g.supplied;
     let marsh = terrain == Some(Terrain::Marsh);
@@ -87,7 +85,10 @@ fn liability(st: &State, side: &str, g: &Group) -> (Vec<&'static str>, u32) {
     if winter_out {
         why.push("north of the Winter Line outside a friendly city in Winter (17.23)");
     }
-    let most = st.pack.number("supply", "attrition-rolls-at-most").unwrap_or(2);
+    let most = st
+        .pack
+        .number("supply", "attrition-rolls-at-most")
+        .unwrap_or(2);
     let twice = (!led && (unsupplied || marsh)) || (winter_out && unsupplied);
     let n = if why.is_empty() {
         0
@@ -103,7 +104,9 @@ fn liability(st: &State, side: &str, g: &Group) -> (Vec<&'static str>, u32) {
 fn die(st: &State, side: &str, what: &str, dice: &mut Dice) -> Result<(u32, u32), RuleError> {
     let r = dice.roll_for(side).d6(what, "Macedonians [17.15]")?;
     let plus = if st.winter() {
-        st.pack.number("supply", "winter-attrition-bonus").unwrap_or(2)
+        st.pack
+            .number("supply", "winter-attrition-bonus")
+            .unwrap_or(2)
     } else {
         0
     };
@@ -138,7 +141,12 @@ fn land(
 ) -> Result<(), RuleError> {
     let (why, n) = liability(st, side, g);
     for k in 0..n {
-        let ids: Vec<String> = g.ids.iter().filter(|i| st.units.contains_key(*i)).cloned().collect();
+        let ids: Vec<String> = g
+            .ids
+            .iter()
+            .filter(|i| st.units.contains_key(*i))
+            .cloned()
+            .collect();
         let force: u32 = ids.iter().map(|i| st.units[i].ssp).sum();
         if force == 0 {
             return Ok(());
@@ -150,7 +158,11 @@ fn land(
         for (id, u) in taken.eliminated.iter().cloned() {
             st.eliminated.insert(id, u);
         }
-        let nth = if n > 1 { format!(" (roll {} of {n})", k + 1) } else { String::new() };
+        let nth = if n > 1 {
+            format!(" (roll {} of {n})", k + 1)
+        } else {
+            String::new()
+        };
         ev.push(Event::new(
             "Macedonians [17.1]",
             format!(
@@ -191,7 +203,12 @@ fn naval(
         .iter()
         .filter(|i| g.ids.contains(i))
         .map(|i| (true, i))
-        .chain(g.ids.iter().filter(|i| !named.contains(i)).map(|i| (false, i)))
+        .chain(
+            g.ids
+                .iter()
+                .filter(|i| !named.contains(i))
+                .map(|i| (false, i)),
+        )
         .collect();
     let (mut lines, mut defaulted) = (Vec::new(), false);
     for (by_owner, id) in order {
@@ -267,7 +284,17 @@ pub fn phase(
     let out: Vec<String> = groups
         .iter()
         .filter(|g| !g.supplied)
-        .map(|g| format!("{}{}", if g.naval { "the Fleet at " } else { "the Force at " }, g.hex))
+        .map(|g| {
+            format!(
+                "{}{}",
+                if g.naval {
+                    "the Fleet at "
+                } else {
+                    "the Force at "
+                },
+                g.hex
+            )
+        })
         .collect();
     ev.push(Event::new(
         "Macedonians [15.2]",

@@ -26,7 +26,9 @@ fn gates(st: &State) -> String {
 
 /// A Force commanded by Alexander is within six hexes of the Gates (5.55).
 fn alexander_near(st: &State) -> bool {
-    let Some(a) = st.commanders.get("alexander") else { return false };
+    let Some(a) = st.commanders.get("alexander") else {
+        return false;
+    };
     let conv = st.map().convention();
     let force = st
         .units
@@ -49,7 +51,13 @@ fn nearest_city(st: &State) -> Option<(String, String)> {
         .cities
         .iter()
         .filter(|(n, _)| st.controller(n) == Some(PERSIAN))
-        .filter_map(|(n, c)| Some((Hex::parse(&c.hex).ok()?.distance(g, conv), n.clone(), c.hex.clone())))
+        .filter_map(|(n, c)| {
+            Some((
+                Hex::parse(&c.hex).ok()?.distance(g, conv),
+                n.clone(),
+                c.hex.clone(),
+            ))
+        })
         .min()
         .map(|(_, n, h)| (n, h))
 }
@@ -72,7 +80,9 @@ pub fn phase(
     dice: &mut Dice,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let r = dice.roll_for(PERSIAN).d6("Cilician Gates Garrison Table", RULE)?;
+    let r = dice
+        .roll_for(PERSIAN)
+        .d6("Cilician Gates Garrison Table", RULE)?;
     let plus = u32::from(alexander_near(st));
     let row = r + plus;
     let result = st
@@ -88,7 +98,10 @@ pub fn phase(
         .filter(|(_, u)| u.side == PERSIAN && u.at.hex == g)
         .map(|(id, _)| id.clone())
         .collect();
-    let named = standing.get(PERSIAN).map(|s| s.gates_stay.clone()).unwrap_or_default();
+    let named = standing
+        .get(PERSIAN)
+        .map(|s| s.gates_stay.clone())
+        .unwrap_or_default();
     held.sort_by_key(|id| {
         let pos = named.iter().position(|n| n == id).unwrap_or(usize::MAX);
         let garrison = st.unit_type(id).is_some_and(|t| t.arm == Arm::Garrison);
@@ -99,7 +112,10 @@ pub fn phase(
     } else {
         format!("rolls {r}")
     };
-    let text = match result.strip_prefix("max-").and_then(|n| n.parse::<u32>().ok()) {
+    let text = match result
+        .strip_prefix("max-")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
         Some(max) => {
             let (mut kept, mut total, mut gone) = (Vec::new(), 0u32, Vec::new());
             for id in &held {
@@ -125,9 +141,17 @@ pub fn phase(
                 };
                 format!(
                     "at most {max} SSP may guard the Gates: {} stay ({total} SSP); {} {words}{}",
-                    if kept.is_empty() { "none".into() } else { kept.join(", ") },
+                    if kept.is_empty() {
+                        "none".into()
+                    } else {
+                        kept.join(", ")
+                    },
                     gone.join(", "),
-                    if default { " (units not named in the standing `gates_stay` chosen Garrison units first, then by id: default)" } else { "" }
+                    if default {
+                        " (units not named in the standing `gates_stay` chosen Garrison units first, then by id: default)"
+                    } else {
+                        ""
+                    }
                 )
             }
         }

@@ -30,13 +30,22 @@ fn foot(a: Option<Arm>) -> bool {
 /// Named first, then by id.
 fn ordered(ids: impl Iterator<Item = String>, named: &[String]) -> Vec<String> {
     let mut v: Vec<String> = ids.collect();
-    v.sort_by_key(|id| (named.iter().position(|n| n == id).unwrap_or(usize::MAX), id.clone()));
+    v.sort_by_key(|id| {
+        (
+            named.iter().position(|n| n == id).unwrap_or(usize::MAX),
+            id.clone(),
+        )
+    });
     v
 }
 
 /// Macedonians [19.2]: the 6 SSP go home.
 pub fn honeymoon(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
-    let named = run.standing.get(MACEDONIAN).map(|s| s.honeymoon_from.clone()).unwrap_or_default();
+    let named = run
+        .standing
+        .get(MACEDONIAN)
+        .map(|s| s.honeymoon_from.clone())
+        .unwrap_or_default();
     let mut left = st.pack.number("reinforcements", "honeymoon").unwrap_or(6);
     let pool = ordered(
         st.units
@@ -50,7 +59,9 @@ pub fn honeymoon(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         if left == 0 {
             break;
         }
-        let Some(u) = st.units.get_mut(&id) else { continue };
+        let Some(u) = st.units.get_mut(&id) else {
+            continue;
+        };
         let x = u.ssp.min(left);
         if x == 0 {
             continue;
@@ -100,26 +111,44 @@ pub fn macedonian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         }
         ev.push(Event::new(
             "Macedonians [19.2]",
-            format!("the honeymoon is over: the SSP return to their units ({})", lines.join(", ")),
+            format!(
+                "the honeymoon is over: the SSP return to their units ({})",
+                lines.join(", ")
+            ),
         ));
     }
     if m.infantry_ssp == 0 && m.cavalry_ssp == 0 && m.commanders.is_empty() {
         return;
     }
-    let named = run.standing.get(MACEDONIAN).map(|s| s.rebuild.clone()).unwrap_or_default();
+    let named = run
+        .standing
+        .get(MACEDONIAN)
+        .map(|s| s.rebuild.clone())
+        .unwrap_or_default();
     let Some(hex) = with_alexander(st) else {
-        ev.push(Event::new("Macedonians [19.15]", "no Macedonian commander is in play: the Reinforcements cannot be placed".to_string()));
+        ev.push(Event::new(
+            "Macedonians [19.15]",
+            "no Macedonian commander is in play: the Reinforcements cannot be placed".to_string(),
+        ));
         return;
     };
     let mut lines = Vec::new();
     let mut defaulted = false;
     let mut new_units = Vec::new();
     for (cavalry, mut left) in [(false, m.infantry_ssp), (true, m.cavalry_ssp)] {
-        let fits = |a: Option<Arm>| if cavalry { a == Some(Arm::Cavalry) } else { foot(a) };
+        let fits = |a: Option<Arm>| {
+            if cavalry {
+                a == Some(Arm::Cavalry)
+            } else {
+                foot(a)
+            }
+        };
         let below = ordered(
             st.units
                 .iter()
-                .filter(|(_, u)| u.side == MACEDONIAN && u.ssp < u.full_ssp && fits(arm(st, &u.kind)))
+                .filter(|(_, u)| {
+                    u.side == MACEDONIAN && u.ssp < u.full_ssp && fits(arm(st, &u.kind))
+                })
                 .map(|(id, _)| id.clone()),
             &named,
         );
@@ -143,7 +172,10 @@ pub fn macedonian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
                 !st.units.contains_key(*id)
                     && !st.eliminated.contains_key(*id)
                     && !new_units.contains(*id)
-                    && st.pack.unit_type(&u.kind).is_some_and(|t| t.side.id() == MACEDONIAN)
+                    && st
+                        .pack
+                        .unit_type(&u.kind)
+                        .is_some_and(|t| t.side.id() == MACEDONIAN)
                     && fits(arm(st, &u.kind))
             })
             .filter_map(|(id, _)| Some((id.clone(), st.pack.full_ssp(id)?)))
@@ -158,11 +190,17 @@ pub fn macedonian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
             }
         }
         if left > 0 {
-            lines.push(format!("{left} {} SSP unused", if cavalry { "cavalry" } else { "infantry" }));
+            lines.push(format!(
+                "{left} {} SSP unused",
+                if cavalry { "cavalry" } else { "infantry" }
+            ));
         }
     }
     let e = SetupEntry {
-        at: At { hex: hex.clone(), city: None },
+        at: At {
+            hex: hex.clone(),
+            city: None,
+        },
         units: new_units,
         squadrons: vec![],
         commanders: m.commanders.clone(),

@@ -22,13 +22,22 @@ const RULE: &str = "Macedonians [19.3]";
 fn entry(st: &State, asked: Option<&str>) -> (String, Option<String>, String, bool) {
     let e = &st.pack.places.persian_entry;
     let babylon = st.pack.places.cities.get(&e.city).map(|c| c.hex.clone());
-    let highway = e.entry_hexes.first().cloned().unwrap_or_else(|| "6121".into());
+    let highway = e
+        .entry_hexes
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "6121".into());
     let open = st.controller(&e.city) != Some(MACEDONIAN) && babylon.is_some();
     let want_highway = asked.is_some_and(|a| a == highway);
     let want_babylon = asked.is_some_and(|a| a.eq_ignore_ascii_case("babylon"));
     if want_highway || !open {
         let default = !want_highway;
-        return (highway.clone(), None, format!("the Royal Persian Highway at {highway}"), default);
+        return (
+            highway.clone(),
+            None,
+            format!("the Royal Persian Highway at {highway}"),
+            default,
+        );
     }
     (
         babylon.unwrap_or_default(),
@@ -66,16 +75,34 @@ fn mix(st: &State) -> Vec<(String, Levy)> {
 /// The levy of this Game-Turn (19.42): ids, and whether a default chose any.
 fn levy(st: &State, named: &[String]) -> (Vec<String>, bool) {
     let mut pool = mix(st);
-    pool.sort_by_key(|(id, _)| (named.iter().position(|n| n == id).unwrap_or(usize::MAX), id.clone()));
+    pool.sort_by_key(|(id, _)| {
+        (
+            named.iter().position(|n| n == id).unwrap_or(usize::MAX),
+            id.clone(),
+        )
+    });
     let want = |l: Levy| match l {
-        Levy::BarbarianInfantry => st.pack.number("reinforcements", "levy-barbarian-infantry").unwrap_or(2),
-        Levy::Cavalry => st.pack.number("reinforcements", "levy-cavalry").unwrap_or(1),
-        Levy::Auxiliary => st.pack.number("reinforcements", "levy-auxiliary").unwrap_or(1),
+        Levy::BarbarianInfantry => st
+            .pack
+            .number("reinforcements", "levy-barbarian-infantry")
+            .unwrap_or(2),
+        Levy::Cavalry => st
+            .pack
+            .number("reinforcements", "levy-cavalry")
+            .unwrap_or(1),
+        Levy::Auxiliary => st
+            .pack
+            .number("reinforcements", "levy-auxiliary")
+            .unwrap_or(1),
     };
     let mut out = Vec::new();
     let mut defaulted = false;
     for class in [Levy::BarbarianInfantry, Levy::Cavalry, Levy::Auxiliary] {
-        for (id, _) in pool.iter().filter(|(_, l)| *l == class).take(want(class) as usize) {
+        for (id, _) in pool
+            .iter()
+            .filter(|(_, l)| *l == class)
+            .take(want(class) as usize)
+        {
             defaulted |= !named.contains(id);
             out.push(id.clone());
         }
@@ -90,9 +117,14 @@ pub fn persian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         return;
     };
     for (gone, by) in &p.replace {
-        let Some(c) = st.commanders.remove(gone) else { continue };
+        let Some(c) = st.commanders.remove(gone) else {
+            continue;
+        };
         let entry = SetupEntry {
-            at: At { hex: c.at.hex.clone(), city: None },
+            at: At {
+                hex: c.at.hex.clone(),
+                city: None,
+            },
             units: vec![],
             squadrons: vec![],
             commanders: vec![by.clone()],
@@ -113,14 +145,21 @@ pub fn persian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         }
     }
     let mine = run.standing.get(PERSIAN).cloned().unwrap_or_default();
-    let (levied, levy_default) = if p.levies { levy(st, &mine.levies) } else { (vec![], false) };
+    let (levied, levy_default) = if p.levies {
+        levy(st, &mine.levies)
+    } else {
+        (vec![], false)
+    };
     let units: Vec<String> = p.units.iter().chain(levied.iter()).cloned().collect();
     if units.is_empty() && p.commanders.is_empty() {
         return;
     }
     let (hex, city, words, default) = entry(st, mine.reinforcements_at.as_deref());
     let e = SetupEntry {
-        at: At { hex: hex.clone(), city },
+        at: At {
+            hex: hex.clone(),
+            city,
+        },
         units: units.clone(),
         squadrons: vec![],
         commanders: p.commanders.clone(),
@@ -129,7 +168,10 @@ pub fn persian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         inside: false,
     };
     if let Err(why) = super::setup::place(st, PERSIAN, &e) {
-        ev.push(Event::new(RULE, format!("the arrivals could not be placed: {why}")));
+        ev.push(Event::new(
+            RULE,
+            format!("the arrivals could not be placed: {why}"),
+        ));
         return;
     }
     for u in &units {
@@ -145,7 +187,11 @@ pub fn persian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
             format!(
                 "Persian Reinforcements arrive at {words}: {}{}",
                 what.join(", "),
-                if default { " (the standing `reinforcements_at` chose no place that can be used: default)" } else { "" }
+                if default {
+                    " (the standing `reinforcements_at` chose no place that can be used: default)"
+                } else {
+                    ""
+                }
             ),
         ));
     }
@@ -163,12 +209,17 @@ pub fn persian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
 
 /// Macedonians [19.32], [19.34]: a standing `reinforcements_at` that names no place the
 /// Persian may use.
-pub fn check(st: &State, side: &str, standing: &super::orders::Standing) -> Vec<(String, crate::ruleset::RuleError)> {
+pub fn check(
+    st: &State,
+    side: &str,
+    standing: &super::orders::Standing,
+) -> Vec<(String, crate::ruleset::RuleError)> {
     let Some(at) = standing.reinforcements_at.as_deref() else {
         return Vec::new();
     };
     let e = &st.pack.places.persian_entry;
-    let ok = side == PERSIAN && (at.eq_ignore_ascii_case("babylon") || e.entry_hexes.iter().any(|h| h == at));
+    let ok = side == PERSIAN
+        && (at.eq_ignore_ascii_case("babylon") || e.entry_hexes.iter().any(|h| h == at));
     if ok {
         return Vec::new();
     }
@@ -177,7 +228,10 @@ pub fn check(st: &State, side: &str, standing: &super::orders::Standing) -> Vec<
     } else if at == e.susa_box {
         "the Susa Box is not built yet".to_string()
     } else {
-        format!("{at}: Reinforcements arrive at Babylon or {}", e.entry_hexes.join(", "))
+        format!(
+            "{at}: Reinforcements arrive at Babylon or {}",
+            e.entry_hexes.join(", ")
+        )
     };
     vec![(
         "reinforcements_at".into(),

@@ -132,7 +132,11 @@ fn halt(st: &mut State, rule: &str, due: impl Into<String>) -> bool {
 /// needs a player, or stops where a rule not built yet is due.
 ///
 /// Errors: [`RuleError::Dice`] while the dice are not fixed yet.
-pub fn end_campaign(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<(), RuleError> {
+pub fn end_campaign(
+    st: &mut State,
+    ev: &mut Vec<Event>,
+    run: &mut Run<'_>,
+) -> Result<(), RuleError> {
     super::battle::end_of_phase(st);
     st.moved.clear();
     st.committed.clear();

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::data::model::{Arm, CityKind};
 use super::state::{State, MACEDONIAN};
-use crate::geo::{Board, Hex, HexMap, HexsideFeature, Hexside, Terrain};
+use crate::geo::{Board, Hex, HexMap, Hexside, HexsideFeature, Terrain};
 
 /// A Force or a Fleet of one side in one hex.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,14 +48,18 @@ pub fn yields(st: &State, side: &str) -> BTreeMap<String, u32> {
             .filter(|(name, c)| {
                 Some(name.as_str()) != s.capital.as_deref()
                     && (c.kind == CityKind::Walled || c.kind == CityKind::Major || c.port)
-                    && Hex::parse(&c.hex).ok().and_then(|h| st.satrapy_of(&map, h)) == Some(id.clone())
+                    && Hex::parse(&c.hex).ok().and_then(|h| st.satrapy_of(&map, h))
+                        == Some(id.clone())
                     && st.controller(name).is_some_and(|o| o != side)
             })
             .count() as u32;
         out.insert(id.clone(), s.supply.saturating_sub(lost));
     }
     if side == MACEDONIAN && st.turn == 0 {
-        let extra = st.pack.number("supply", "first-phase-macedonian").unwrap_or(5);
+        let extra = st
+            .pack
+            .number("supply", "first-phase-macedonian")
+            .unwrap_or(5);
         *out.entry("thrace".into()).or_default() += extra;
     }
     out
@@ -63,7 +67,9 @@ pub fn yields(st: &State, side: &str) -> BTreeMap<String, u32> {
 
 fn enemy_squadron(st: &State, side: &str, h: Hex) -> bool {
     let s = h.to_string();
-    st.squadrons.values().any(|q| q.side != side && q.at.hex == s)
+    st.squadrons
+        .values()
+        .any(|q| q.side != side && q.at.hex == s)
 }
 
 /// Satrapies joined for `side`'s supply paths (15.26), each with its neighbours.
@@ -80,13 +86,17 @@ fn links(st: &State, map: &HexMap, side: &str) -> BTreeMap<String, BTreeSet<Stri
         if !e.terrain.is_land() {
             continue;
         }
-        let Some(a) = st.satrapy_of(map, *h) else { continue };
+        let Some(a) = st.satrapy_of(map, *h) else {
+            continue;
+        };
         for n in h.neighbours(conv) {
             let Some(ne) = map.hex(n) else { continue };
             if !ne.terrain.is_land() {
                 continue;
             }
-            let Some(b) = st.satrapy_of(map, n) else { continue };
+            let Some(b) = st.satrapy_of(map, n) else {
+                continue;
+            };
             let f: &[HexsideFeature] = Hexside::between(*h, n, conv)
                 .and_then(|s| map.hexsides.get(&s))
                 .map(|v| v.as_slice())
@@ -165,14 +175,17 @@ fn by_sea(st: &State, map: &HexMap, side: &str, from: Hex) -> BTreeSet<String> {
 /// nearest first (15.24, 16.12).
 pub fn sources(st: &State, side: &str, hex: &str, naval: bool) -> Vec<String> {
     let map = st.map();
-    let Ok(h) = Hex::parse(hex) else { return Vec::new() };
+    let Ok(h) = Hex::parse(hex) else {
+        return Vec::new();
+    };
     let ours = |s: &str| st.satrapy_controller(s) == side;
     let start: BTreeSet<String> = match st.satrapy_of(&map, h) {
         Some(s) if naval && !ours(&s) => return Vec::new(),
         Some(s) => BTreeSet::from([s]),
-        None if map.hex(h).is_some_and(|e| e.terrain.is_land()) => {
-            by_sea(st, &map, side, h).into_iter().filter(|s| ours(s)).collect()
-        }
+        None if map.hex(h).is_some_and(|e| e.terrain.is_land()) => by_sea(st, &map, side, h)
+            .into_iter()
+            .filter(|s| ours(s))
+            .collect(),
         None => return Vec::new(),
     };
     let links = links(st, &map, side);
@@ -231,7 +244,11 @@ pub fn distribute(st: &State, side: &str, first: &[String]) -> (Vec<Group>, bool
         if g.naval {
             0
         } else {
-            g.ids.iter().filter_map(|i| st.units.get(i)).map(|u| u.ssp).sum()
+            g.ids
+                .iter()
+                .filter_map(|i| st.units.get(i))
+                .map(|u| u.ssp)
+                .sum()
         }
     };
     let rank = |g: &Group| {

@@ -7,6 +7,16 @@
 
 use crate::pack::table::{odds_column, shift, OddsColumn, RowIndex, Table};
 
+/// How a battle came out for the game that called it (Romans [9.24], Macedonians [9.25]: the
+/// mover's move goes on unless it left the field).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// Each side still stands in the hex (did not retreat or flee).
+    pub stands: [bool; 2],
+}
+
 /// A side of the battle: 0 the Aggressor (phasing or intercepting), 1 the Resister.
 pub type Side = usize;
 

@@ -122,14 +122,7 @@ impl Battle {
     }
 }
 
-/// How a battle came out for the caller ([9.25]: the mover goes on unless it left the field).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// How it ended.
-    pub end: End,
-    /// Each side still stands in the hex.
-    pub stands: [bool; 2],
-}
+pub use crate::games::conquerors::combat::Outcome;
 
 struct MacHost<'a> {
     st: &'a mut State,

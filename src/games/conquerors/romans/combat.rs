@@ -172,14 +172,7 @@ pub struct Battle {
     pub commanders: [Vec<String>; 2],
 }
 
-/// How a battle came out for the caller (the mover's move goes on or stops, [9.24]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// How it ended.
-    pub end: End,
-    /// Each side still stands in the hex (did not retreat or flee).
-    pub stands: [bool; 2],
-}
+pub use crate::games::conquerors::combat::Outcome;
 
 struct RomansHost<'a> {
     st: &'a mut State,

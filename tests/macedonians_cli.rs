@@ -105,3 +105,24 @@ fn macedonians_cli_new_template_move_show_verify() {
     ]);
     assert_ne!(r.code, 0);
 }
+
+/// Three quiet Game-Turns (every order file the template as written) run through both Supply
+/// and Attrition Phases (Macedonians [15]-[17]), the Cilician Garrison Phase ([5.55]), the
+/// Persian Reinforcements ([19.3]) and the Game-Turn Phase; `verify` replays the log.
+#[test]
+fn macedonians_cli_three_quiet_game_turns() {
+    let t = Table::new();
+    for (side, key) in [("persian", "red"), ("macedonian", "blue")] {
+        std::fs::copy(t.p(&format!("{key}.key")), t.p(&format!("{side}.key"))).unwrap();
+    }
+    let game = new_game(&t);
+    // Three Game-Turns, Darius arriving on the third (19.31).
+    assert!(t.play_until(&game, "(Game-Turn 4 of 26) — Persian Campaign Phase", 80));
+    let status = ok(&["status", &game]);
+    let shown = ok(&["show", &game]);
+    assert!(shown.contains("Darius"), "{shown}");
+    assert!(!status.contains("does not resolve it yet"), "{status}");
+    let audit = ok(&["audit", &game]);
+    assert!(audit.contains("Cilician Gates Garrison Table"), "{audit}");
+    ok(&["verify", &game]);
+}

@@ -175,7 +175,8 @@ fn draw(view: &View, b: &BattleView) -> String {
                     .join(", ")
             ));
         }
-        let max_lines = 7;
+        // Seven lines fit; with more, six and the count (the count takes the seventh line).
+        let max_lines = if lines.len() > 7 { 6 } else { 7 };
         let more = lines.len().saturating_sub(max_lines);
         for (k, l) in lines.iter().take(max_lines).enumerate() {
             let _ = writeln!(

@@ -654,11 +654,12 @@ fn macedonians_6_22_interception_is_voluntary_and_zone_1_needs_no_roll() {
 // ------------------------------------------------------------ standing orders
 
 #[test]
-fn macedonians_standing_ask_and_interception_are_refused_until_built() {
+fn macedonians_6_22_interception_orders_are_taken_and_10_11_ask_is_refused_until_built() {
     let s = campaign();
-    let st: Standing =
-        serde_saphyr::from_str("when_attacked: {any: ask}\nintercept: {memnon: {zones: [1]}}\n")
-            .unwrap();
+    let st: Standing = serde_saphyr::from_str(
+        "when_attacked: {any: ask}\nintercept: {memnon: {zones: [1]}, arsites: ask}\n",
+    )
+    .unwrap();
     let errs = Macedonians.check_standing(&s, "persian", &st);
     let words: Vec<String> = errs.iter().map(|(p, e)| format!("{p}: {e}")).collect();
     assert_eq!(errs.len(), 2, "{words:?}");
@@ -668,10 +669,15 @@ fn macedonians_standing_ask_and_interception_are_refused_until_built() {
             .any(|w| w.contains("/when_attacked/any") && w.contains("10.11")),
         "{words:?}"
     );
+    // An interception order is carried out; only deciding it in person is refused.
     assert!(
         words
             .iter()
-            .any(|w| w.contains("/intercept/memnon") && w.contains("6.22")),
+            .any(|w| w.contains("/intercept/arsites") && w.contains("6.22")),
+        "{words:?}"
+    );
+    assert!(
+        !words.iter().any(|w| w.contains("/intercept/memnon")),
         "{words:?}"
     );
 }

@@ -130,6 +130,8 @@ struct MacHost<'a> {
     standing: [Option<&'a Standing>; 2],
     dice: &'a mut Dice,
     ev: &'a mut Vec<Event>,
+    /// The side's default of [10.22] (fight on) has been reported in this battle.
+    told: [bool; 2],
 }
 
 impl MacHost<'_> {
@@ -210,6 +212,19 @@ impl Host for MacHost<'_> {
         let said =
             self.standing[s].and_then(|x| standing_for(&x.retreat_during_combat, chief.as_deref()));
         let Some(p) = said.and_then(|a| a.given()) else {
+            if said.is_none() && !self.told[s] {
+                self.told[s] = true;
+                self.ev.push(
+                    Event::new(
+                        "Macedonians [10.22]",
+                        format!(
+                            "{} said nothing of Retreat During Combat: it fights on until its Morale Level breaks (default)",
+                            side_name(&self.b.sides[s])
+                        ),
+                    )
+                    .by_standing(self.b.sides[s].clone()),
+                );
+            }
             return false;
         };
         let crt = if self.b.sides[s] == MACEDONIAN {
@@ -374,6 +389,7 @@ pub fn fight(
         standing: [std_of(0), std_of(1)],
         dice,
         ev,
+        told: [false, false],
     };
     let setup = proc::Setup { contingents, base };
     let end = proc::fight_on([&a, &d], &setup, &mut host, || {
@@ -483,9 +499,10 @@ fn leave(
     Ok(())
 }
 
-/// What of a side's standing orders this engine cannot carry out yet, each with its field and
-/// section: deciding in person (`ask`: the pause of `conquerors::pause` is not wired into The
-/// Macedonians yet).
+/// Macedonians [6.22], [10.11], [10.22]: what of a side's standing orders this engine cannot
+/// carry out yet, each with its field and section: deciding in person (`ask`: the pause of
+/// `conquerors::pause` is not wired into The Macedonians yet). Interception orders themselves
+/// are carried out (`engage`).
 pub fn check_standing(s: &Standing) -> Vec<(String, RuleError)> {
     let mut out = Vec::new();
     let not_yet = |field: &str, k: &str, rule: &str, what: &str| {
@@ -498,13 +515,15 @@ pub fn check_standing(s: &Standing) -> Vec<(String, RuleError)> {
             ),
         )
     };
-    for k in s.intercept.keys() {
-        out.push(not_yet(
-            "intercept",
-            k,
-            "Macedonians [6.22]",
-            "interception",
-        ));
+    for (k, a) in &s.intercept {
+        if a.asks() {
+            out.push(not_yet(
+                "intercept",
+                k,
+                "Macedonians [6.22]",
+                "deciding in person (`ask`)",
+            ));
+        }
     }
     for (k, a) in &s.when_attacked {
         if a.asks() {

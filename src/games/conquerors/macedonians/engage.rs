@@ -221,10 +221,20 @@ fn lone_commanders(
         .collect();
     for (cid, owner) in lone {
         let own = standing.get(&owner);
-        let stand = own
-            .and_then(|s| standing_for(&s.when_attacked, Some(&cid)))
-            .and_then(|a| a.given().copied())
-            == Some(WhenAttacked::Stand);
+        let said = own.and_then(|s| standing_for(&s.when_attacked, Some(&cid)));
+        let stand = said.and_then(|a| a.given().copied()) == Some(WhenAttacked::Stand);
+        if said.is_none() {
+            ev.push(
+                Event::new(
+                    "Macedonians [8.54]",
+                    format!(
+                        "{} is alone at {h} and his player said nothing: he Retreats Before Combat (default, ruling M-R27)",
+                        st.commander_name(&cid)
+                    ),
+                )
+                .by_standing(owner.clone()),
+            );
+        }
         let one = std::slice::from_ref(&cid);
         let gone = !stand
             && super::retreat::go(st, &owner, hex, (&[], one), Kind::BeforeCombat, own, ev)

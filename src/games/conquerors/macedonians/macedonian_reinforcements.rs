@@ -208,7 +208,13 @@ pub fn macedonian(st: &mut State, run: &Run<'_>, ev: &mut Vec<Event>) {
         aboard: false,
         inside: false,
     };
-    let _ = super::setup::place(st, MACEDONIAN, &e);
+    if let Err(why) = super::setup::place(st, MACEDONIAN, &e) {
+        ev.push(Event::new(
+            "Macedonians [19.1]",
+            format!("the Macedonian Reinforcements could not be placed at {hex}: {why}"),
+        ));
+        return;
+    }
     for c in &m.commanders {
         lines.push(format!("{} joins", st.commander_name(c)));
     }

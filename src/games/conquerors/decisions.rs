@@ -48,7 +48,7 @@ pub struct RetreatPolicy {
 }
 
 impl RetreatPolicy {
-    /// Whether side `s` wants to leave the battle `now`: before the first exchange if
+    /// Romans [10.21], Macedonians [10.22]: whether side `s` wants to leave the battle `now`: before the first exchange if
     /// `at_once`, after one once its losses reach `after_losses` or its column (among
     /// `columns`, its CRT's, worst first) is `at_odds` or worse.
     pub fn leaves(&self, now: &Situation, s: Side, columns: Option<&[String]>) -> bool {
@@ -77,7 +77,8 @@ pub enum RetreatKind {
     Flight,
 }
 
-/// The standing answer for the Force of commander `cid`, else the one for `any`.
+/// Romans digest §3.6, Macedonians [6.22], [10.11]: the standing answer for the Force of
+/// commander `cid`, else the one for `any` (standing orders keyed by commander).
 pub fn standing_for<'a, T>(map: &'a BTreeMap<String, T>, cid: Option<&str>) -> Option<&'a T> {
     cid.and_then(|c| map.get(c)).or_else(|| map.get("any"))
 }

@@ -110,7 +110,8 @@ pub fn take<E>(
     Ok((taken, words, defaulted && !order.is_empty()))
 }
 
-/// [`take`] with nobody asked in person: the order, then the default.
+/// Romans [9.66], Macedonians [9.5]: [`take`] with nobody asked in person: the order, then the
+/// default.
 pub fn take_default(
     units: &mut BTreeMap<String, LandUnit>,
     live: &[String],

@@ -145,7 +145,7 @@ impl MacHost<'_> {
     }
 }
 
-/// The standing `retreat_path` of `side` for the Force of `chief`.
+/// Macedonians [10.13], [10.31]: the standing `retreat_path` of `side` for the Force of `chief`.
 pub fn wanted_path(standing: Option<&Standing>, chief: Option<&str>) -> Vec<String> {
     standing
         .and_then(|x| standing_for(&x.retreat_path, chief))

@@ -107,14 +107,14 @@ pub fn check(
     Ok(())
 }
 
-/// Whether `h` lies on the highway.
+/// Macedonians [5.41], Romans [20.21]: whether `h` lies on the Royal Persian Highway.
 pub fn on_highway(map: &HexMap, h: Hex) -> bool {
     map.roads
         .iter()
         .any(|(s, k)| k.iter().any(|x| x == HIGHWAY) && (s.a == h || s.b == h))
 }
 
-/// The costs a supply path is traced with on `map` from `from` (SUP-14, the errata's Syrian
+/// Romans [14.12], [20.21]: the costs a supply path is traced with on `map` from `from` (SUP-14, the errata's Syrian
 /// War note): the movement costs, and for a Force on the highway, while no enemy Force of more
 /// than 5 SSP (`enemy_ssp_at`) stands on it, highway steps that count nothing.
 pub fn supply_costs(

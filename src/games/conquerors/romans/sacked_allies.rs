@@ -81,7 +81,7 @@ pub fn cut(
         st.units.remove(id);
     }
     ev.push(Event::new(
-        "Romans errata 16.13",
+        "Romans follow-up 16.28",
         format!(
             "{sacked} of {ally}'s {all} cities are sacked: its forces are cut to {left}/{all} of their SSP{}",
             if gone.is_empty() {

@@ -88,7 +88,7 @@ impl Terrain {
         (t, notes)
     }
 
-    /// The terrain of a box, for people and pictures: `rough`, `blocked` or empty.
+    /// [8.6]: the terrain of a box, for people and pictures: `rough`, `blocked` or empty.
     pub fn of(&self, b: &BoxId) -> &'static str {
         if self.blocked.contains(b) {
             "blocked"

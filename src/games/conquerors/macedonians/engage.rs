@@ -114,9 +114,7 @@ pub fn enter(
         .and_then(|s| standing_for(&s.when_attacked, chief.as_deref()))
         .and_then(|a| a.given().copied());
     let (big, small) = (ssp(st, force), ssp(st, &defenders));
-    let most = st.pack.number("combat", "overrun-at-most").unwrap_or(10);
-    let odds = st.pack.number("combat", "overrun-odds").unwrap_or(7);
-    if small <= most && big >= odds * small {
+    if overrun_threat(st, big, small) {
         // [5.72]: no Retreat Before Combat; its Major City or Port of the hex saves it.
         let into = matches!(order, None | Some(WhenAttacked::IntoCity));
         if into && city_room(st, hex, &def, &defenders) {
@@ -135,21 +133,7 @@ pub fn enter(
             "Overrun at {h}: {big} SSP against {small}, 7 to 1 or better: the {} Force is eliminated with its commanders, without a roll (3 MP more)",
             side_name(&def)
         )));
-        for u in &defenders {
-            if let Some(x) = st.units.remove(u) {
-                st.eliminated.insert(u.clone(), x);
-            }
-        }
-        for c in &def_cmds {
-            kill_commander(st, c, ev);
-        }
-        st.combat.battles.push(BattleRecord {
-            turn: st.turn_number(),
-            hex: h,
-            kind: "overrun".into(),
-            attacker: side.to_string(),
-            winner: Some(side.to_string()),
-        });
+        overrun(st, &h, side, (&defenders, &def_cmds), ev);
         return Ok(Engaged {
             surcharge: half_mp(st, "overrun"),
             goes_on: true,
@@ -357,21 +341,12 @@ pub fn intercepted(
         .chain(carried.iter().cloned())
         .collect();
     let (big, small) = (ssp(st, &units), ssp(st, force));
-    let most = st.pack.number("combat", "overrun-at-most").unwrap_or(10);
-    let odds = st.pack.number("combat", "overrun-odds").unwrap_or(7);
-    if small <= most && big >= odds * small {
+    if overrun_threat(st, big, small) {
         ev.push(Event::new("Macedonians [5.71], [6.43]", format!(
             "Overrun at {h}: {big} SSP against {small}: the {} Force is eliminated with its commanders",
             side_name(side)
         )));
-        for u in force {
-            if let Some(x) = st.units.remove(u) {
-                st.eliminated.insert(u.clone(), x);
-            }
-        }
-        for c in &mine {
-            kill_commander(st, c, ev);
-        }
+        overrun(st, &h, other, (force, &mine), ev);
         return Ok(false);
     }
     let b = Battle {
@@ -382,4 +357,38 @@ pub fn intercepted(
     };
     let out = battle::fight(st, b, standing, dice, ev)?;
     Ok(out.stands[1] && st.commanders.contains_key(cid))
+}
+
+/// Macedonians [5.71]: a Force of `small` SSP is Overrun by one of `big` (at most the pack's
+/// `overrun-at-most` SSP, against the pack's `overrun-odds` to 1 or better).
+fn overrun_threat(st: &State, big: u32, small: u32) -> bool {
+    let most = st.pack.number("combat", "overrun-at-most").unwrap_or(10);
+    let odds = st.pack.number("combat", "overrun-odds").unwrap_or(7);
+    small <= most && big >= odds * small
+}
+
+/// Macedonians [5.71], [5.73]: the Overrun Force (`units`, `commanders`) at `hex` is eliminated
+/// without a roll, and the Overrun is on the combat record as `winner`'s.
+fn overrun(
+    st: &mut State,
+    hex: &str,
+    winner: &str,
+    (units, commanders): (&[String], &[String]),
+    ev: &mut Vec<Event>,
+) {
+    for u in units {
+        if let Some(x) = st.units.remove(u) {
+            st.eliminated.insert(u.clone(), x);
+        }
+    }
+    for c in commanders {
+        kill_commander(st, c, ev);
+    }
+    st.combat.battles.push(BattleRecord {
+        turn: st.turn_number(),
+        hex: hex.to_string(),
+        kind: "overrun".into(),
+        attacker: winner.to_string(),
+        winner: Some(winner.to_string()),
+    });
 }

@@ -197,6 +197,12 @@ fn macedonians_9_71_alexander_against_memnon_rolls_1_2_on_1_1() {
         "Aggressor 30 v 60 at 1-2, moved to 1-1 by the better commander, rolls",
     );
     has(&t, "Resister 60 v 30 at 2-1 rolls");
+    // 8.2, M-R26: the account names who commands each side.
+    has(
+        &t,
+        "the Macedonian is commanded by Alexander (Strategic Rating",
+    );
+    has(&t, "the Persian is commanded by Memnon (Strategic Rating");
 }
 
 // ------------------------------------------------------------ 8.52, 9.43: the 9 at 2-1

@@ -360,6 +360,21 @@ pub fn fight(
             if gates { ", doubled in the Cilician Gates, Macedonians [5.52]" } else { "" }
         ),
     ));
+    // [8.2], ruling M-R26: the account names who commands each side.
+    for s in 0..2 {
+        let lead = match in_charge(st, &b.cmds(st, s)) {
+            Some(id) => format!(
+                "{} (Strategic Rating {})",
+                st.commander_name(&id),
+                st.rating(&id).unwrap_or(0)
+            ),
+            None => "no commander".to_string(),
+        };
+        ev.push(Event::new(
+            "Macedonians [8.2]",
+            format!("{} is commanded by {lead}", side_name(&b.sides[s])),
+        ));
+    }
     let contingents: [Vec<Contingent>; 2] = [0, 1].map(|s| {
         vec![Contingent {
             key: b.sides[s].clone(),

@@ -269,7 +269,7 @@ impl Ruleset for Tally {
                 let words: Vec<String> = bids.iter().map(|(x, b)| format!("{x} {b}")).collect();
                 // Highest bid first; a stable sort keeps ties in ring order (red first).
                 let mut order = bids.clone();
-                order.sort_by(|a, b| b.1.cmp(&a.1));
+                order.sort_by_key(|x| std::cmp::Reverse(x.1));
                 let order: Vec<String> = order.into_iter().map(|(x, _)| x).collect();
                 ev.push(Event::new(
                     "Tally T1",

@@ -292,7 +292,6 @@ pub fn plan_leg(
         ));
     }
     let (force, carried, placed) = super::command::force(st, side, i, mv, start, &path)?;
-    let mut path = path;
     let mut cut = None;
     if let Some(k) = stop_at.filter(|k| k + 1 < path.len()) {
         path.truncate(k + 1);

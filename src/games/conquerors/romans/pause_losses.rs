@@ -127,10 +127,7 @@ pub fn retreat_path(
         return Ok(std.path_for(chief));
     }
     let mut path: Vec<Hex> = Vec::new();
-    loop {
-        let Some((next, stop)) = next_out(st, b, s, kind, used, &path) else {
-            break;
-        };
+    while let Some((next, stop)) = next_out(st, b, s, kind, used, &path) {
         let mut options: Vec<String> = Vec::new();
         if stop && !path.is_empty() {
             options.push("stop".into());

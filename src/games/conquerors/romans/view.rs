@@ -275,7 +275,7 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
         let (b, j) = (files.get(&s.base)?, files.get(&s.map)?);
         Some(crate::view::joined_layout(b, j, s.columns, s.rows))
     });
-    let layout = joined.or_else(|| file.map(|f| crate::view::hex_layout(f)));
+    let layout = joined.or_else(|| file.map(crate::view::hex_layout));
     let mut tracks: Vec<Track> = st
         .treasury
         .iter()

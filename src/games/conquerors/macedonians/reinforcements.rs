@@ -48,12 +48,12 @@ fn entry(st: &State, asked: Option<&str>) -> (String, Option<String>, String, bo
 }
 
 /// The counters the Asiatic Levies may take (19.42): Persian, never in the game, not due on
-/// the track later.
+/// the track this Game-Turn (they arrive with the levy) or later.
 fn mix(st: &State) -> Vec<(String, Levy)> {
     let due: BTreeSet<&String> = st
         .pack
         .track()
-        .skip(st.turn + 1)
+        .skip(st.turn)
         .filter_map(|t| t.persian.as_ref())
         .flat_map(|p| p.units.iter())
         .collect();

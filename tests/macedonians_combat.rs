@@ -200,9 +200,12 @@ fn macedonians_9_71_alexander_against_memnon_rolls_1_2_on_1_1() {
     // 8.2, M-R26: the account names who commands each side.
     has(
         &t,
-        "the Macedonian is commanded by Alexander (Strategic Rating",
+        "the Macedonian is commanded by Alexander (Strategic Rating 5)",
     );
-    has(&t, "the Persian is commanded by Memnon (Strategic Rating");
+    has(
+        &t,
+        "the Persian is commanded by Memnon (Strategic Rating 3)",
+    );
 }
 
 // ------------------------------------------------------------ 8.52, 9.43: the 9 at 2-1

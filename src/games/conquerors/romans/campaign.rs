@@ -8,8 +8,8 @@
 use super::orders::{self, Orders, Standing};
 use super::state::{Phase, State};
 use super::{
-    attrition, movement, mutiny, naval_bases, naval_phase, reinforcements, senate, sequence, siege,
-    siege_phase, supply, victory, view, winter,
+    attrition, encampment, movement, mutiny, naval_bases, naval_phase, reinforcements, senate,
+    sequence, siege, siege_phase, supply, victory, view, winter,
 };
 use crate::protocol::dice::Dice;
 use crate::ruleset::{Event, RuleError};
@@ -40,6 +40,8 @@ pub fn campaign(
             "Winter orders wait for the Winter, diplomacy for the Mutual Diplomacy Phase",
         ));
     }
+    // [9.8]: last phase's camps are struck as Rome's next Campaign Phase begins.
+    encampment::strike(st, &side);
     // Every move is checked before the first die ([5.0] procedure: in the order given).
     let mut dry = st.clone();
     let mut scratch = Vec::new();
@@ -50,6 +52,8 @@ pub fn campaign(
         movement::apply_move(&mut dry, &side, i, mv, None, &mut scratch, standing)?;
         siege::after_move(&mut dry, &side, i, mv, from, standing, None, &mut scratch)?;
     }
+    // [9.8]: the camps pitched once the moves are made.
+    encampment::pitch(&mut dry, &side, &o.encamp, &mut scratch)?;
     // [11.16], [5.24]: fleets sharing a hex with the enemy, and none left at sea.
     naval_phase::check_phase(st, &dry, &side, &o.moves)?;
     // [17.36], AMB-40: Rome never leaves Roma without a full-strength legion by choice.
@@ -87,6 +91,7 @@ pub fn campaign(
         }
         siege::after_move(st, &side, i, mv, from, standing, Some(dice), ev)?;
     }
+    encampment::pitch(st, &side, &o.encamp, ev)?;
     // [14.21] rulings AMB-53: Forces still beyond the radius; [4.1] the Attrition Phase;
     // [15.13] desert after the last Player-Turn of the Game-Turn.
     supply::end_of_phase(st, &side, standing, dice, ev)?;

@@ -183,6 +183,10 @@ struct RomansHost<'a> {
     start: [BTreeMap<String, u32>; 2],
     lost: [BTreeMap<String, u32>; 2],
     fled: [BTreeSet<String>; 2],
+    /// Each side's Force is in a Roman camp ([9.8]): its SSP count double, it may not retreat.
+    camp: [bool; 2],
+    /// The camp's refusal of a retreat has been reported.
+    camp_said: bool,
 }
 
 impl RomansHost<'_> {
@@ -233,7 +237,8 @@ impl RomansHost<'_> {
 impl Host for RomansHost<'_> {
     type Error = RuleError;
     fn ssp(&self, s: usize) -> u32 {
-        self.live(s).iter().map(|id| self.st.units[id].ssp).sum()
+        let n = self.live(s).iter().map(|id| self.st.units[id].ssp).sum();
+        super::encampment::odds_ssp(self.camp[s], n)
     }
     fn rating(&mut self, s: usize) -> Result<Option<u8>, RuleError> {
         let Some(c) = self.chief(s) else {
@@ -329,6 +334,17 @@ impl Host for RomansHost<'_> {
         let Some(said) = said else {
             return false;
         };
+        if self.camp[s] {
+            // [9.8]: said once, the first time the order would have been looked at.
+            if !self.camp_said {
+                self.camp_said = true;
+                self.ev.push(super::encampment::no_retreat(
+                    &self.b.hex.to_string(),
+                    "Retreat During Combat",
+                ));
+            }
+            return false;
+        }
         if chief.is_none() {
             return false;
         }
@@ -394,9 +410,15 @@ pub fn fight(
     };
     let base = [ssp(st, 0), ssp(st, 1)];
     let major = base[0] > 10 && base[1] > 10;
-    if battle_system(st, major)? == BattleSystem::Tactical
-        && super::tactical::chosen(st, standing, &b.sides)
-    {
+    let h = b.hex.to_string();
+    let camp = [0, 1].map(|s| super::encampment::encamped(st, &b.map, &h, &b.sides[s]));
+    let tactical = battle_system(st, major)? == BattleSystem::Tactical;
+    if tactical && camp.contains(&true) {
+        ev.push(Event::new(
+            "Romans [9.8]",
+            format!("a Roman camp is attacked at {h}: the battle is fought on the Strategic CRT, never on the Tactical display"),
+        ));
+    } else if tactical && super::tactical::chosen(st, standing, &b.sides) {
         return super::tactical::fight(st, b, standing, dice, ev);
     }
     ev.push(Event::new(
@@ -419,6 +441,17 @@ pub fn fight(
             base[1]
         ),
     ));
+    for s in (0..2).filter(|&s| camp[s]) {
+        ev.push(Event::new(
+            "Romans [9.8]",
+            format!(
+                "{} fights from its camp: its {} SSP count {} for the odds",
+                side_name(&b.sides[s]),
+                base[s],
+                super::encampment::odds_ssp(true, base[s])
+            ),
+        ));
+    }
     let mut start: [BTreeMap<String, u32>; 2] = [BTreeMap::new(), BTreeMap::new()];
     for (acc, units) in start.iter_mut().zip(b.units.iter()) {
         for u in units.iter().filter_map(|u| st.units.get(u)) {
@@ -435,6 +468,8 @@ pub fn fight(
         start: start.clone(),
         lost: [BTreeMap::new(), BTreeMap::new()],
         fled: [BTreeSet::new(), BTreeSet::new()],
+        camp,
+        camp_said: false,
     };
     // [9.64]: Roman morale from the rating of the commander in charge when battle is joined.
     let ratings = [host.rating(0)?, host.rating(1)?];

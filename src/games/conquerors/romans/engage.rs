@@ -160,7 +160,12 @@ pub fn enter(
         .and_then(|s| standing_for(&s.when_attacked, chief.as_deref()));
     let asks = said.is_some_and(|a| a.asks());
     let mut order = said.and_then(|a| a.given().copied());
-    let (big, small) = (ssp(st, force), ssp(st, &defenders));
+    // [9.8]: an encamped Roman Force counts double against the Overrun and may not retreat.
+    let camp = super::encampment::encamped(st, map, &h, &def);
+    let (big, small) = (
+        ssp(st, force),
+        super::encampment::odds_ssp(camp, ssp(st, &defenders)),
+    );
     let ask = |st: &mut State, options: Vec<&str>, overrun: bool| {
         super::pause::when_attacked(
             st,
@@ -218,7 +223,7 @@ pub fn enter(
     if asks {
         // Only what he may do here is offered ([10.12], [10.15], [7.34]).
         let mut options = vec!["stand"];
-        if let Some(c) = &chief {
+        if let (Some(c), false) = (&chief, camp) {
             let used = st.combat.retreat_spent.get(c).copied().unwrap_or(0);
             let wanted = standing
                 .get(&def)
@@ -238,6 +243,9 @@ pub fn enter(
         };
     }
     match order {
+        Some(WhenAttacked::Retreat) if camp => {
+            ev.push(super::encampment::no_retreat(&h, "Retreat Before Combat"));
+        }
         Some(WhenAttacked::Retreat) if chief.is_some() => {
             let used = chief
                 .as_ref()

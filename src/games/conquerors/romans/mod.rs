@@ -6,6 +6,7 @@
 //! section: [`setup`] (20.1), [`sequence`] (4.1), [`campaign`] (a Campaign Phase resolved),
 //! [`pause`] (decisions inside it taken in person), [`movement`] (5.0–5.2), [`forced_march`]
 //! (5.8), [`interception`] (6), [`engage`] (entering an enemy hex: 5.7, 10.1), [`combat`] (9),
+//! [`encampment`] (9.8, optional),
 //! the naval rules — [`fleets`] (their records), [`naval_movement`] and [`naval_engage`] (5.2–5.4,
 //! 11.1), [`naval_bases`] (5.6, 17.15, 17.33), [`naval_interception`] (6.6), [`naval_combat`]
 //! (11), [`transport`] (12), [`naval_decisions`] (their standing orders), [`naval_template`],
@@ -25,6 +26,7 @@ pub mod combat;
 pub mod data;
 pub mod diplomacy;
 pub mod economy;
+pub mod encampment;
 pub mod engage;
 pub mod fleets;
 pub mod forced_march;
@@ -166,6 +168,10 @@ impl Ruleset for Romans {
                 help: "each side's Morale Level moves 1-6 points up or down, drawn once battle is joined on the Strategic CRT (Romans [9.7], optional)".into(),
             },
             crate::ruleset::OptionInfo {
+                name: encampment::OPTION.into(),
+                help: "a Roman Force of legion size that marches no more than 10 MP may pitch camp: attacked there it may not retreat, its SSP count double and the Strategic CRT is used (Romans [9.8], optional)".into(),
+            },
+            crate::ruleset::OptionInfo {
                 name: reinforcements::RANDOM.into(),
                 help: "Second Macedonian War: the Rhodian and Pergamene fleets arrive by die roll, not on March 199 (Romans [20.14], optional)".into(),
             },
@@ -293,6 +299,13 @@ impl Ruleset for Romans {
                 "naval_bases",
                 "Romans [17.33]",
                 "Naval Bases are built with a Campaign Phase's orders, or in the Winter under `winter: naval_bases`",
+            ));
+        }
+        if !campaign && sub.by.values().any(|o| !o.encamp.is_empty()) {
+            return Err(RuleError::illegal(
+                "encamp",
+                "Romans [9.8]",
+                "a camp is pitched at the end of a Campaign Phase's march, with that phase's orders",
             ));
         }
         if diplomacy::due(st) {
@@ -503,6 +516,7 @@ fn template(st: &State, side: &str) -> String {
     out.push_str(&naval_template::template(st, side));
     out.push_str("  # Romans [17.33]: Naval Bases built now, 5 talents each, before the moves: [PORT, ...]\n");
     out.push_str("  naval_bases: []\n");
+    out.push_str(&encampment::template(st, side));
     out.push_str(STANDING_HELP);
     out.push_str(&tactical_orders::template(st, side));
     out

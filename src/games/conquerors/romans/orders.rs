@@ -202,6 +202,12 @@ pub struct Orders {
     /// each, in friendly controlled ports, two standing at once): port names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub naval_bases: Vec<String>,
+    /// Roman Encampments ([9.8], option `roman-encampment`): the commanders whose Forces pitch
+    /// camp once the phase's moves are made (Rome only; a Force of legion size, 22 SSP or
+    /// more, that marched no more than 10 MP this phase and made no Forced March). A camp
+    /// stands until Rome's next Campaign Phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encamp: Vec<String>,
     /// The answer to a decision the game paused for (`legatus template` lists the options):
     /// `intercept`, `pass`, `stand`, `retreat`, `into_city`, `fight_on` (`pause.rs`); a hex or
     /// `stop`, a unit's id, a naval spread (`pause_losses.rs`).

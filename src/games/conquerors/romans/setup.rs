@@ -102,6 +102,7 @@ pub fn initial_state(
         diplomacy: Default::default(),
         replacements: Default::default(),
         built_bases: BTreeMap::new(),
+        encamped: BTreeMap::new(),
         naval: Default::default(),
         paused: None,
         asking: None,

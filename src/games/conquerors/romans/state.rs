@@ -167,6 +167,10 @@ pub struct State {
     /// between entries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asking: Option<crate::games::conquerors::pause::Asking>,
+    /// Roman camps pitched in Rome's last Campaign Phase ([9.8], option `roman-encampment`,
+    /// `encampment.rs`): `map:hex` → the commander whose Force is encamped there.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub encamped: BTreeMap<String, String>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).

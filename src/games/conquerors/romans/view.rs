@@ -174,12 +174,20 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 name: format!("{} ({id})", st.commander_name(id)),
                 // An untried commander's name says so; his rating is drawn when revealed.
                 rating: st.rating(id).map(|r| r.to_string()).unwrap_or_default(),
-                status: st
-                    .moved
-                    .get(id)
-                    .map(|_| vec!["moved".to_string()])
-                    .unwrap_or_default(),
+                status: [
+                    st.moved.get(id).map(|_| "moved".to_string()),
+                    st.encamped
+                        .values()
+                        .any(|x| x == id)
+                        .then(|| "encamped (Romans 9.8)".to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
             });
+            if super::encampment::encamped(st, &c.at.map, &c.at.hex, side) && !c.at.inside {
+                f.at = "encamped (Romans 9.8)".into();
+            }
         }
         let mut all: Vec<Force> = forces.into_values().collect();
         all.extend(fleets.into_values());

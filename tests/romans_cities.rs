@@ -192,6 +192,16 @@ fn romans_13_54_sacking_ones_own_active_allys_city_errata_e_or_f() {
         a.toward = Some("macedon".into());
         a.points = 5;
     }
+    // Rome holds Argos: Philip retakes his ally's city from the enemy, no attack on the ally
+    // itself (that would make it defect, errata 13.2: ruling R-140).
+    let k = s
+        .cities
+        .iter()
+        .find(|(_, c)| c.name == "Argos")
+        .unwrap()
+        .0
+        .clone();
+    s.cities.get_mut(&k).unwrap().control = Some("rome".into());
     let force = with_all(&s, "5529", "macedon");
     let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5429\"], assault: {{tries: 3, on_capture: {{sack: true}}}}}}]");
     let sacked = |x: &str| x.contains("Macedon sacks a city of achaea");
@@ -495,7 +505,9 @@ fn romans_13_22_roma_defence_without_cavalry_is_118() {
     assert_eq!(d.total(), 118);
 }
 
-/// Pleuratus with 20 SSP of Illyrians (Rome's active ally) beside Oreus.
+/// A Roman praetor with 20 SSP of Illyrians (Rome's active ally) beside Oreus: far beyond 10 MP
+/// of Scodra, where the Illyrians were placed, they march there only under a commander of
+/// their parent power (16.15); the army is still one of allied troops alone (13.55).
 fn illyrians_before_oreus() -> State {
     let mut s = smw();
     for id in [
@@ -509,14 +521,14 @@ fn illyrians_before_oreus() -> State {
         &[
             "illyria-barbarian-infantry-1",
             "illyria-barbarian-infantry-2",
-            "pleuratus",
+            "praetor-1",
         ],
         "5726",
     );
     s
 }
 
-const ILLYRIANS_ASSAULT: &str = "moves: [{commander: pleuratus, with: [illyria-barbarian-infantry-1, illyria-barbarian-infantry-2], path: [\"5626\"], assault: {tries: 4, on_capture: {sack: true}}}]";
+const ILLYRIANS_ASSAULT: &str = "moves: [{commander: praetor-1, with: [illyria-barbarian-infantry-1, illyria-barbarian-infantry-2], path: [\"5626\"], assault: {tries: 4, on_capture: {sack: true}}}]";
 
 #[test]
 fn romans_13_55_an_allied_army_rolls_1_2_sacked_without_plunder() {
@@ -764,4 +776,123 @@ fn romans_13_47_the_citys_squadrons_add_to_its_defence_in_a_siege() {
     assert_eq!(d.naval, 20);
     let assault = legatus::games::conquerors::romans::cities::defence(&s, &k, false);
     assert_eq!(assault.naval, 0, "13.28: never in an assault");
+}
+
+/// Achaea active for Macedon (5 toward Macedon), its cities Argos and Aegium Macedon's, one
+/// Achaean hoplite inside Amphipolis, a Macedonian city with no Macedonian troops; Philip with
+/// 22 SSP at Corinth beside Argos, empty. Macedon to move.
+fn philip_beside_his_allys_argos() -> State {
+    use legatus::games::conquerors::force::{LandUnit, Position};
+    let mut s = philip_at_corinth();
+    {
+        let a = s.allies.get_mut("achaea").unwrap();
+        a.active = Some("macedon".into());
+        a.toward = Some("macedon".into());
+        a.points = 5;
+    }
+    for c in s.cities.values_mut() {
+        if c.ally.as_deref() == Some("achaea") && c.control.is_none() {
+            c.control = Some("macedon".into());
+        }
+    }
+    assert_eq!(city(&s, "Amphipolis").control.as_deref(), Some("macedon"));
+    assert!(units_at(&s, "5820", "macedon").is_empty());
+    s.units.insert(
+        "achaea-hoplite-1".into(),
+        LandUnit {
+            side: "macedon".into(),
+            nation: "achaea".into(),
+            kind: "hoplite".into(),
+            label: None,
+            ssp: 2,
+            full_ssp: 2,
+            cavalry_ssp: 0,
+            at: Position {
+                map: "romans".into(),
+                hex: "5820".into(),
+                inside: true,
+            },
+        },
+    );
+    s
+}
+
+/// Errata 13.2: Philip storms Argos, a city of Macedon's own active ally Achaea. Achaea goes
+/// over to Rome at once and for good: active for Rome, 5 toward Rome, out of diplomacy; its
+/// other city Aegium is Rome's; its hoplite in Macedon's Amphipolis revolts against a garrison
+/// of 0 SSP (4-1+, a YES on any roll) and takes the city for Rome. The city's fall then moves
+/// no level (the ally is Rome's for the rest of the game).
+#[test]
+fn romans_13_2_errata_attacking_an_active_ally_makes_it_defect() {
+    let s = philip_beside_his_allys_argos();
+    let force = with_all(&s, "5529", "macedon");
+    let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5429\"], assault: {{tries: 3}}}}]");
+    let (t, x) = first_seed(&s, &o, &BTreeMap::new(), |x| x.contains("the city falls"));
+    assert!(x.contains("[Romans errata 13.2] Macedon attacks Argos, a city of achaea, its own active ally: achaea goes over to Rome for the rest of the game (Alliance Table from 5 toward Macedon to 5 toward Rome, out of diplomacy)"), "{x}");
+    let a = &t.allies["achaea"];
+    assert_eq!(a.active.as_deref(), Some("rome"), "{x}");
+    assert_eq!(a.toward.as_deref(), Some("rome"), "{x}");
+    assert_eq!(a.points, 5, "{x}");
+    assert_eq!(a.permanent.as_deref(), Some("rome"), "{x}");
+    assert_eq!(city(&t, "Aegium").control.as_deref(), Some("rome"), "{x}");
+    // The revolt (16.24, 16.27): 2 SSP against 0, the 4-1+ column.
+    assert!(
+        x.contains("achaea revolts in Amphipolis against Macedon (2 SSP against 0, 4-1+"),
+        "{x}"
+    );
+    assert_eq!(
+        city(&t, "Amphipolis").control.as_deref(),
+        Some("rome"),
+        "{x}"
+    );
+    assert_eq!(t.units["achaea-hoplite-1"].side, "rome");
+    // Argos falls to Macedon, an enemy city now: no errata 13.2 level for it (out of play).
+    assert_eq!(city(&t, "Argos").control.as_deref(), Some("macedon"), "{x}");
+    assert!(!x.contains("levels with achaea"), "{x}");
+    assert_eq!(t.allies["achaea"].points, 5);
+}
+
+/// Errata 13.2: no attack on one's own ally's city while its troops stand with one's own: an
+/// Achaean hoplite marching with Philip's Force, or one inside Corinth with its Macedonian
+/// garrison. Nothing changes on the Alliance Table.
+#[test]
+fn romans_13_2_errata_attack_refused_while_the_allys_troops_stand_with_the_attacker() {
+    let base = philip_beside_his_allys_argos();
+    let force = with_all(&base, "5529", "macedon");
+    let o = format!("moves: [{{commander: philip-v, with: [{force}], path: [\"5429\"], assault: {{tries: 3}}}}]");
+    // Marching with the Force from Corinth into Argos's hex.
+    let mut s = base.clone();
+    {
+        let u = s.units.get_mut("achaea-hoplite-1").unwrap();
+        u.at.hex = "5529".into();
+        u.at.inside = false;
+    }
+    let with = format!("moves: [{{commander: philip-v, with: [{force}, achaea-hoplite-1], path: [\"5429\"], assault: {{tries: 3}}}}]");
+    let why = refused(
+        submit(&mut s, orders(&with), &mut dice(1)),
+        "Romans errata 13.2",
+    );
+    assert!(
+        why.contains("Argos is a city of achaea, your own active ally"),
+        "{why}"
+    );
+    assert!(why.contains("achaea-hoplite-1 at 5429"), "{why}");
+    assert_eq!(s.allies["achaea"].active.as_deref(), Some("macedon"));
+    assert_eq!(s.allies["achaea"].points, 5);
+    // Inside Corinth beside its Macedonian garrison (Corinth holds Macedonian troops inside).
+    let mut s = base.clone();
+    assert!(units_at(&s, "5529", "macedon")
+        .iter()
+        .any(|id| s.units[id].at.inside));
+    s.units.get_mut("achaea-hoplite-1").unwrap().at.hex = "5529".into();
+    let why = refused(
+        submit(&mut s, orders(&o), &mut dice(1)),
+        "Romans errata 13.2",
+    );
+    assert!(why.contains("achaea-hoplite-1 at 5529"), "{why}");
+    assert_eq!(s.allies["achaea"].toward.as_deref(), Some("macedon"));
+    // Alone in Amphipolis it stands with no Macedonian troops: the attack is allowed.
+    let mut s = base;
+    assert!(submit(&mut s, orders(&o), &mut dice(1)).is_ok());
+    assert_eq!(s.allies["achaea"].active.as_deref(), Some("rome"));
 }

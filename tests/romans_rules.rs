@@ -423,3 +423,96 @@ fn romans_20_1_only_second_macedonian_war_so_far() {
     let r = Romans;
     assert!(r.load_scenario("third-punic-war", &[]).is_err());
 }
+
+/// Pleuratus's Illyrians (Rome's active ally from the start, 20.15), placed at Scodra (4715):
+/// south along the coast plain, each hex clear (1 MP). Measured back to Scodra as the supply
+/// radius is (AMB-30, AMB-52; entering rough Scodra costs 3 MP): 4822 lies 10 MP from it,
+/// 4923 11 MP.
+const ILLYRIAN_PATH: [&str; 9] = [
+    "4716", "4816", "4817", "4818", "4819", "4820", "4821", "4822", "4923",
+];
+
+fn illyrian_move(commander: &str, hexes: &[&str]) -> String {
+    let path: Vec<String> = hexes.iter().map(|h| format!("\"{h}\"")).collect();
+    format!(
+        "moves: [{{commander: {commander}, with: [illyria-barbarian-infantry-1, illyria-barbarian-infantry-2], path: [{}]}}]",
+        path.join(", ")
+    )
+}
+
+#[test]
+fn romans_16_15_allied_force_held_within_10_mp_of_its_origin() {
+    let base = smw();
+    for id in [
+        "illyria-barbarian-infantry-1",
+        "illyria-barbarian-infantry-2",
+        "pleuratus",
+    ] {
+        let at = base
+            .units
+            .get(id)
+            .map(|u| u.at.hex.clone())
+            .or_else(|| base.commanders.get(id).map(|c| c.at.hex.clone()));
+        assert_eq!(at.as_deref(), Some("4715"), "{id} starts at Scodra");
+    }
+    // 8 hexes, 8 MP of movement, ending 10 MP from Scodra: allowed.
+    let mut s = base.clone();
+    submit(
+        &mut s,
+        orders(&illyrian_move("pleuratus", &ILLYRIAN_PATH[..8])),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["illyria-barbarian-infantry-1"].at.hex, "4822");
+    assert_eq!(s.units["illyria-barbarian-infantry-2"].at.hex, "4822");
+    // One hex more, 9 MP of a 20 MP allowance, but 11 MP from Scodra: refused.
+    let mut s = base.clone();
+    let why = refused(
+        submit(
+            &mut s,
+            orders(&illyrian_move("pleuratus", &ILLYRIAN_PATH)),
+            &mut dice(1),
+        ),
+        "Romans [16.15]",
+    );
+    assert!(
+        why.starts_with("path[8] 4923: illyria-barbarian-infantry-"),
+        "{why}"
+    );
+    assert!(
+        why.contains("Pleuratus is not a commander of its parent power: it may not go more than 10 MP from its point of origin (4715)"),
+        "{why}"
+    );
+    assert_eq!(s.units["illyria-barbarian-infantry-1"].at.hex, "4715");
+    // Dropped at 4822 on the way, they never go beyond: Pleuratus goes on alone.
+    let mut s = base;
+    let o = format!(
+        "{}, drop_off: {{\"4822\": [illyria-barbarian-infantry-1, illyria-barbarian-infantry-2]}}}}]",
+        illyrian_move("pleuratus", &ILLYRIAN_PATH).trim_end_matches("}]")
+    );
+    submit(&mut s, orders(&o), &mut dice(1)).unwrap();
+    assert_eq!(s.units["illyria-barbarian-infantry-1"].at.hex, "4822");
+    assert_eq!(s.commanders["pleuratus"].at.hex, "4923");
+}
+
+#[test]
+fn romans_16_15_a_parent_power_commander_lifts_the_leash() {
+    // A Roman praetor at Scodra leads the same Illyrians the same 9 MP, to 4923, 11 MP from
+    // Scodra: a commander of the parent power takes them anywhere his MP reach.
+    let mut s = smw();
+    s.commanders.get_mut("praetor-1").unwrap().at = Position {
+        map: "romans".into(),
+        hex: "4715".into(),
+        inside: false,
+    };
+    let ev = submit(
+        &mut s,
+        orders(&illyrian_move("praetor-1", &ILLYRIAN_PATH)),
+        &mut dice(1),
+    )
+    .unwrap();
+    assert_eq!(s.units["illyria-barbarian-infantry-1"].at.hex, "4923");
+    assert_eq!(s.units["illyria-barbarian-infantry-2"].at.hex, "4923");
+    let x = texts(&ev);
+    assert!(x.contains("9 MP"), "{x}");
+}

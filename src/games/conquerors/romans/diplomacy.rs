@@ -288,9 +288,7 @@ fn activate(
         ));
         return Ok(());
     }
-    if let Some(a) = st.allies.get_mut(ally) {
-        a.active = Some(side.to_string());
-    }
+    super::ally_sides::switch_sides(st, ally, side);
     ev.push(Event::new(
         if was.is_some() {
             "Romans [16.26]"
@@ -299,24 +297,8 @@ fn activate(
         },
         format!("{ally} is now the active ally of {}", side_name(side)),
     ));
-    for u in st.units.values_mut().filter(|u| u.nation == ally) {
-        u.side = side.to_string();
-    }
-    for c in st.commanders.values_mut().filter(|c| c.nation == ally) {
-        c.side = side.to_string();
-    }
-    for q in st.squadrons.values_mut().filter(|q| q.nation == ally) {
-        q.side = side.to_string();
-    }
     if let Some(old) = &was {
-        step_away(st, ally, old, ev);
-    }
-    for c in st.cities.values_mut() {
-        if c.ally.as_deref() == Some(ally)
-            && (c.control.is_none() || c.control.as_deref() == was.as_deref())
-        {
-            c.control = Some(side.to_string());
-        }
+        super::ally_sides::step_away(st, ally, old, ev);
     }
     // Forces appear once a game; an ally active from the set-up has them already (20.15).
     let at_start = st.pack.scenarios[&st.scenario]
@@ -327,67 +309,6 @@ fn activate(
         place_forces(st, ally, side, dice, ev)?;
     }
     Ok(())
-}
-
-/// Errata 16.24: an ally that changes sides while its units share a hex with a Force of its
-/// old player moves them (and its commanders there) one hex away: the first neighbouring land
-/// hex, in the map's order, without the old player's units (a default of the new owner's
-/// choice, reported; ruling R-79).
-fn step_away(st: &mut State, ally: &str, old: &str, ev: &mut Vec<Event>) {
-    let hexes: BTreeSet<(String, String)> = st
-        .units
-        .values()
-        .filter(|u| u.nation == ally)
-        .map(|u| (u.at.map.clone(), u.at.hex.clone()))
-        .collect();
-    for (m, h) in hexes {
-        let shared = st
-            .units
-            .values()
-            .any(|u| u.side == old && u.nation != ally && u.at.map == m && u.at.hex == h);
-        if !shared {
-            continue;
-        }
-        let (Some(map), Ok(hex)) = (st.map(&m), crate::geo::Hex::parse(&h)) else {
-            continue;
-        };
-        let to = hex.neighbours(map.convention).into_iter().find(|n| {
-            map.hex(*n).is_some_and(|e| {
-                !matches!(
-                    e.terrain,
-                    crate::geo::hexside::Terrain::Sea | crate::geo::hexside::Terrain::Lake
-                )
-            }) && !st
-                .units
-                .values()
-                .any(|u| u.side == old && u.at.map == m && u.at.hex == n.to_string())
-        });
-        let Some(to) = to else { continue };
-        let to = to.to_string();
-        for u in st
-            .units
-            .values_mut()
-            .filter(|u| u.nation == ally && u.at.map == m && u.at.hex == h)
-        {
-            u.at.hex = to.clone();
-            u.at.inside = false;
-        }
-        for c in st
-            .commanders
-            .values_mut()
-            .filter(|c| c.nation == ally && c.at.map == m && c.at.hex == h)
-        {
-            c.at.hex = to.clone();
-            c.at.inside = false;
-        }
-        ev.push(Event::new(
-            "Romans errata 16.24",
-            format!(
-                "{ally}'s units at {h} share the hex with {}: they move to {to} (default)",
-                side_name(old)
-            ),
-        ));
-    }
 }
 
 /// Romans [16.13], [16.24]: the ally's scenario forces appear; where the opponent holds the
@@ -454,84 +375,9 @@ fn place_forces(
         };
         let key = now;
         if let Some(h) = holder.filter(|h| h != side) {
-            revolt(st, ally, &key, &h, &new, &new_c, dice, ev)?;
+            super::ally_sides::revolt(st, ally, &key, &h, &new, &new_c, dice, ev)?;
         }
     }
-    Ok(())
-}
-
-/// Romans [16.24], [16.27]: the ally's new forces against the garrison of the city `key`,
-/// held by `holder`: simple odds, one die, +1 against an all-Roman garrison (never a Major Land
-/// Battle, errata 16.24).
-#[allow(clippy::too_many_arguments)]
-fn revolt(
-    st: &mut State,
-    ally: &str,
-    key: &str,
-    holder: &str,
-    new: &[String],
-    new_c: &[String],
-    dice: &mut Dice,
-    ev: &mut Vec<Event>,
-) -> Result<(), RuleError> {
-    let at = st.cities[key].at.clone();
-    let garrison: Vec<String> = st
-        .units
-        .iter()
-        .filter(|(_, u)| u.side == holder && u.at.map == at.map && u.at.hex == at.hex)
-        .map(|(k, _)| k.clone())
-        .collect();
-    let g: u32 = garrison.iter().map(|k| st.units[k].ssp).sum();
-    let r: u32 = new.iter().map(|k| st.units[k].ssp).sum();
-    let roman = !garrison.is_empty() && garrison.iter().all(|k| st.units[k].nation == "rome");
-    let table = st.pack.table("revolt").cloned();
-    let Some(t) = table else { return Ok(()) };
-    // AMB-31: no garrison rolls in the last column; odds below the first use the first.
-    let i = match t.odds(r, g) {
-        crate::pack::table::OddsColumn::Column(i) => i,
-        crate::pack::table::OddsColumn::Below => 0,
-        crate::pack::table::OddsColumn::Above => t.columns.len() - 1,
-    };
-    let col = if g == 0 {
-        t.columns[t.columns.len() - 1].clone()
-    } else {
-        t.columns[i].clone()
-    };
-    let die = dice.roll_for(ally).d6("revolt", "Romans [16.27]")? + u32::from(roman);
-    let yes = t.cell(&die.to_string(), &col) == Some("YES");
-    if yes {
-        for k in &garrison {
-            st.units.remove(k);
-        }
-        if let Some(c) = st.cities.get_mut(key) {
-            c.control = st.allies[ally].active.clone();
-        }
-    } else {
-        for k in new {
-            st.units.remove(k);
-        }
-        for k in new_c {
-            st.remove_commander(k);
-        }
-    }
-    ev.push(Event::new(
-        "Romans [16.24], [16.27]",
-        format!(
-            "{ally} revolts in {} against {} ({r} SSP against {g}, {col}, roll {die}{}): {}",
-            st.cities[key].name,
-            side_name(holder),
-            if roman {
-                " with +1 for the Roman garrison"
-            } else {
-                ""
-            },
-            if yes {
-                "the garrison is removed and the city is the ally's"
-            } else {
-                "the revolt fails and the allied forces are removed"
-            }
-        ),
-    ));
     Ok(())
 }
 

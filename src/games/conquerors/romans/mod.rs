@@ -17,6 +17,8 @@
 //! and [`augury`] (18), [`victory`] (19), [`view`]. What is built and what is not:
 //! `docs/coverage/romans.md`.
 
+pub mod allied_leash;
+pub mod ally_sides;
 pub mod attrition;
 pub mod augury;
 pub mod campaign;

@@ -442,6 +442,9 @@ fn leg(
             }
         }
     }
+    // [16.15]: allied troops stay within 10 MP of their point of origin unless a commander of
+    // their parent power leads them.
+    super::allied_leash::check(st, side, i, cid, &map, &path, &takes, &drops)?;
     // [14.21]: the supply talent when the Force goes beyond its radius.
     super::supply::charge_move(st, side, i, cid, &map, &walked, &force, ev)?;
     // Done: everything moves.

@@ -6,7 +6,8 @@
 //! ([13.44]), and besiegers of an A or B city who rolled may not move that Game-Turn ([4.1],
 //! ruling AMB-26). Squadrons add their naval strength to a siege: the city's always, the
 //! besieger's while no enemy squadron is in the hex ([13.47], [13.48]). A siege is given up by leaving through the hexside of entry (errata 13.4-A,
-//! follow-up 13.4). Parlay comes first when offered ([13.56], `parlay`); the fall is
+//! follow-up 13.4). A city of one's own active ally may be attacked, and the ally defects
+//! (errata 13.2, `ally_sides`). Parlay comes first when offered ([13.56], `parlay`); the fall is
 //! `cities::take_city`; the Siege Phase step is `siege_phase`.
 
 use std::collections::BTreeMap;
@@ -219,9 +220,15 @@ pub fn after_move(
                 format!("{hex} holds no city to attack"),
             )
         })?;
-    if c.control.as_deref() == Some(side) {
+    // Errata 13.2: a city of one's own active ally may be attacked, and the ally defects.
+    let own_ally = super::ally_sides::own_active_ally(st, side, &c);
+    if let Some(ally) = &own_ally {
+        super::ally_sides::check_not_stacked(st, side, ally, &c, &at)?;
+        super::ally_sides::attack_own_ally(st, side, ally, &c, dice.as_deref_mut(), ev)?;
+    } else if c.control.as_deref() == Some(side) {
         return Err(refuse(&at, "Romans [13.2]", format!("{} is yours", c.name)));
     }
+    let c = st.cities.get(&key).cloned().unwrap_or(c);
     if st
         .units_at(&cmd.at.map, &cmd.at.hex)
         .any(|(_, u)| u.side != side && !u.at.inside)

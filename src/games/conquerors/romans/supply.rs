@@ -111,6 +111,23 @@ pub fn in_supply(st: &State, side: &str, map: &HexMap, h: Hex, nations: &BTreeSe
     Radius::new(st, side, map, nations).is_none_or(|r| r.reaches(h))
 }
 
+/// Romans [16.15], ruling AMB-30: whether a Force of `side` at `h` lies within `limit` half
+/// MP of one of `points`, measured as the supply radius is ([14.12], [14.13], AMB-52).
+pub fn within_of(
+    st: &State,
+    side: &str,
+    map: &HexMap,
+    h: Hex,
+    points: BTreeSet<Hex>,
+    limit: u32,
+) -> bool {
+    Radius::new(st, side, map, &BTreeSet::new()).is_none_or(|mut r| {
+        r.sources = points;
+        r.limit = limit;
+        r.reaches(h)
+    })
+}
+
 /// Romans [14.12], [14.13]: what a supply search of one Force looks at — its sources, the
 /// enemy stacks and cities that close hexes — gathered once, so the hexes of a whole path are
 /// checked against the same state without gathering it again for each.

@@ -81,7 +81,7 @@ pub(super) fn land(
         .units
         .iter()
         .filter(|(id, u)| {
-            u.side != side
+            st.hostile(&u.side, side)
                 && !u.at.inside
                 && fleets::same_hex(w, &u.at, &position(&here))
                 && super::transport::ashore(st, id)

@@ -28,6 +28,8 @@ fn place(s: &mut State, id: &str, hex: &str) {
     };
     if let Some(u) = s.units.get_mut(id) {
         u.at = at;
+    } else if let Some(q) = s.squadrons.get_mut(id) {
+        q.at = at;
     } else {
         s.commanders.get_mut(id).unwrap().at = at;
     }
@@ -221,4 +223,43 @@ fn romans_20_29_side_is_refused_outside_macedons_first_campaign_phase() {
     );
     assert!(why.contains("it is not chosen again"), "{why}");
     assert_eq!(s.macedon_side.as_deref(), Some("syria"));
+}
+
+#[test]
+fn romans_20_29_no_landing_in_a_neutral_macedons_hex() {
+    // Two Macedonian light infantry stand on the Illyrian coast at 4420; Legion VI and its
+    // tribune sail from Brundisium with Legate 2 and two medium squadrons to land there (12.14).
+    let mut s = three_players();
+    for id in [
+        "legion-VI",
+        "tribune-VI-1",
+        "rome-medium-2",
+        "rome-medium-3",
+    ] {
+        place(&mut s, id, "4319");
+    }
+    for n in 4..=5 {
+        place(&mut s, &format!("macedon-light-infantry-{n}"), "4420");
+    }
+    let mut hostile = s.clone();
+    let o = "moves: [{commander: legate-2, with: [rome-medium-2, rome-medium-3, legion-VI, tribune-VI-1], path: [\"4419\", \"4420\"], drop_off: {\"4420\": [legion-VI, tribune-VI-1]}}]";
+    // Game-Turn 1, before Macedon has chosen: he counts as neutral (the default).
+    let why = refused(submit(&mut s, orders(o), &mut dice(1)), "Romans [20.29]");
+    assert!(
+        why.contains("4420 holds troops of Macedon, at peace with Rome"),
+        "{why}"
+    );
+    assert_eq!(s.units["legion-VI"].at.hex, "4319");
+    // Macedon for Syria (set here; his choice through `apply` is the tests above): the landing
+    // is an amphibious attack on his troops (12.16).
+    hostile.macedon_side = Some("syria".into());
+    let ev = submit(&mut hostile, orders(o), &mut dice(1)).unwrap_or_else(|e| panic!("{e}"));
+    let x = texts(&ev);
+    assert!(
+        x.contains(
+            "legion-VI, tribune-VI-1 land at 4420, an enemy-occupied hex: an amphibious attack"
+        ),
+        "{x}"
+    );
+    assert_eq!(hostile.units["legion-VI"].at.hex, "4420", "{x}");
 }

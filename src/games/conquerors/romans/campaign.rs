@@ -28,6 +28,8 @@ pub fn campaign(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let side = side.to_string();
+    // [20.29]: a third-player Macedon's side, taken before his first moves are checked.
+    super::macedon_side::choose(st, &side, o, ev)?;
     let roma_full = victory::roma_legion_present(st);
     for (i, mv) in o.moves.iter().enumerate() {
         senate::check_posted(st, i, mv)?;

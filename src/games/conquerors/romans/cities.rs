@@ -294,7 +294,7 @@ pub fn take_city(
     let alone: Vec<String> = st
         .commanders
         .iter()
-        .filter(|(_, x)| x.side != side && x.at.map == c.at.map && x.at.hex == c.at.hex)
+        .filter(|(_, x)| st.hostile(&x.side, side) && x.at.map == c.at.map && x.at.hex == c.at.hex)
         .map(|(k, _)| st.commander_name(k))
         .collect();
     if !alone.is_empty() {

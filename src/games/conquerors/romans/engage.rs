@@ -139,7 +139,9 @@ pub fn enter(
     // Ruling AMB-58: units aboard a fleet are not met by a land Force.
     let defenders: Vec<String> = st
         .units_at(map, &h)
-        .filter(|(k, u)| u.side != side && !u.at.inside && super::transport::ashore(st, k))
+        .filter(|(k, u)| {
+            st.hostile(&u.side, side) && !u.at.inside && super::transport::ashore(st, k)
+        })
         .map(|(k, _)| k.clone())
         .collect();
     let Some(def) = defenders.first().map(|d| st.units[d].side.clone()) else {
@@ -414,14 +416,16 @@ pub fn lone_commanders(
     let h = hex.to_string();
     if st
         .units_at(map, &h)
-        .any(|(_, u)| u.side != side && !u.at.inside)
+        .any(|(_, u)| st.hostile(&u.side, side) && !u.at.inside)
     {
         return;
     }
     let lone: Vec<(String, String)> = st
         .commanders
         .iter()
-        .filter(|(_, c)| c.side != side && c.at.map == map && c.at.hex == h && !c.at.inside)
+        .filter(|(_, c)| {
+            st.hostile(&c.side, side) && c.at.map == map && c.at.hex == h && !c.at.inside
+        })
         // Ruling AMB-58: a commander with his side's ships in the hex is at sea with them.
         .filter(|(k, _)| !super::fleets::with_ships(st, k))
         .map(|(k, c)| (k.clone(), c.side.clone()))

@@ -252,7 +252,7 @@ pub fn squadrons_at(st: &State, w: &Waters, k: &HexKey, side: Option<&str>) -> V
 pub fn enemy_squadrons(st: &State, w: &Waters, k: &HexKey, side: &str) -> Vec<String> {
     squadrons_at(st, w, k, None)
         .into_iter()
-        .filter(|id| st.squadrons[id].side != side)
+        .filter(|id| st.hostile(&st.squadrons[id].side, side))
         .collect()
 }
 
@@ -426,7 +426,7 @@ pub fn closed(st: &State, w: &Waters, k: &HexKey, side: &str) -> bool {
             c.class,
             crate::geo::hexmap::CityClass::A | crate::geo::hexmap::CityClass::B
         ) && !c.sacked
-            && c.control.as_deref() != Some(side)
+            && !c.control.as_deref().is_some_and(|o| st.friends(o, side))
     })
 }
 

@@ -145,7 +145,7 @@ pub fn roll_along(
     let others: Vec<String> = st
         .players
         .iter()
-        .filter(|p| *p != phasing)
+        .filter(|p| st.hostile(p, phasing))
         .cloned()
         .collect();
     for other in &others {

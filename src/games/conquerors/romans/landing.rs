@@ -77,11 +77,13 @@ pub(super) fn land(
             format!("drop_off at {name}: a commander lands only on land"),
         ));
     }
+    // [20.29] (R-83, AMB-46): not ashore in a neutral's hex, nor beside an ally's troops.
+    super::macedon_side::check_path(st, side, i, &here.map, &[here.hex], true, assaulting)?;
     let enemy: Vec<String> = st
         .units
         .iter()
         .filter(|(id, u)| {
-            u.side != side
+            st.hostile(&u.side, side)
                 && !u.at.inside
                 && fleets::same_hex(w, &u.at, &position(&here))
                 && super::transport::ashore(st, id)

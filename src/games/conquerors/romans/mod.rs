@@ -34,6 +34,7 @@ pub mod fleets;
 pub mod forced_march;
 pub mod interception;
 pub mod landing;
+pub mod macedon_side;
 pub mod movement;
 pub mod mutiny;
 pub mod naval_bases;
@@ -290,6 +291,8 @@ impl Ruleset for Romans {
         if p.kind == PendingKind::GameOver {
             return Err(RuleError::illegal("orders", p.rule, p.prompt));
         }
+        // [20.29]: a third-player Macedon's `side:` only in his first Campaign Phase orders.
+        macedon_side::check_placed(st, sub)?;
         // A Campaign Phase stopped for a decision asked in person resumes (`pause.rs`).
         if st.paused.is_some() {
             return pause::resume(st, sub, dice);
@@ -469,6 +472,7 @@ fn template(st: &State, side: &str) -> String {
         out.push_str("  sieges: []\n");
         return out;
     }
+    out.push_str(&macedon_side::template(st, side));
     out.push_str("  # Romans [5.0]: each commander moves once, 20 MP; list his path hex by hex.\n");
     out.push_str("  # Commanders and what stands with them:\n");
     for (id, c) in st.commanders.iter().filter(|(_, c)| c.side == side) {

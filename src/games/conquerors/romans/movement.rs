@@ -33,7 +33,9 @@ impl Occupancy for Seen<'_> {
     fn enemy_outside(&self, h: Hex) -> bool {
         let hex = h.to_string();
         let found = self.st.units_at(self.map, &hex).any(|(k, u)| {
-            u.side != self.side && !u.at.inside && super::transport::ashore(self.st, k)
+            self.st.hostile(&u.side, self.side)
+                && !u.at.inside
+                && super::transport::ashore(self.st, k)
         });
         found
     }
@@ -41,14 +43,19 @@ impl Occupancy for Seen<'_> {
         let c = self.st.city_at(self.map, h)?;
         (matches!(c.class, CityClass::A | CityClass::B)
             && !c.sacked
-            && c.control.as_deref() != Some(self.side))
+            && !c
+                .control
+                .as_deref()
+                .is_some_and(|o| self.st.friends(o, self.side)))
         .then(|| format!("{} ({:?})", c.name, c.class))
     }
     fn road_closed(&self, h: Hex) -> bool {
-        let enemy = self
-            .st
-            .city_at(self.map, h)
-            .is_some_and(|c| !c.sacked && c.control.as_deref().is_some_and(|o| o != self.side));
+        let enemy = self.st.city_at(self.map, h).is_some_and(|c| {
+            !c.sacked
+                && c.control
+                    .as_deref()
+                    .is_some_and(|o| self.st.hostile(o, self.side))
+        });
         self.ways.is_some_and(|w| w.road_closed(enemy))
     }
     fn entry_cost(&self, h: Hex) -> Option<u32> {
@@ -146,6 +153,9 @@ fn leg(
     if path.is_empty() {
         return Err(refuse(i, "Romans [5.1]", "the path names no hex to enter"));
     }
+    // [20.29] (R-83, AMB-46): a neutral's hexes, an ally's hex at the end.
+    let attacks = mv.assault.is_some() || mv.besiege.is_some();
+    super::macedon_side::check_path(st, side, i, &map_id, &path, true, attacks)?;
     // What he takes along, where ([5.13]); each piece checked where it is taken.
     let mut takes: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     takes.insert(0, mv.with.clone());

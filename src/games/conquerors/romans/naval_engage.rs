@@ -350,7 +350,8 @@ pub(super) fn attack(
     }
     if in_place {
         let besieged = fleets::city_at(st, w, h).is_some_and(|(k, c)| {
-            c.control.as_deref() == Some(side) && st.sieges.get(&k).is_some_and(|s| s.side != side)
+            c.control.as_deref() == Some(side)
+                && st.sieges.get(&k).is_some_and(|s| st.hostile(&s.side, side))
         });
         if besieged
             && !fleets::enemy_squadrons(st, w, h, side).is_empty()

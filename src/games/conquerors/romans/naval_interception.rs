@@ -59,7 +59,7 @@ pub fn candidates(
     let radius = st.pack.movement.zones.naval.radius;
     let mut groups: BTreeMap<(String, HexKey), Vec<String>> = BTreeMap::new();
     for (id, q) in &st.squadrons {
-        if q.side == phasing || fleets::is_merchant(q) {
+        if !st.hostile(&q.side, phasing) || fleets::is_merchant(q) {
             continue;
         }
         if let Some(k) = key(&q.at).and_then(|k| w.canonical(&k)) {

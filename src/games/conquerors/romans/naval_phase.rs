@@ -37,7 +37,10 @@ pub fn check_phase(
     for k in shared {
         let besieged_own = fleets::city_at(before, &w, &k).is_some_and(|(ck, c)| {
             c.control.as_deref() == Some(side)
-                && before.sieges.get(&ck).is_some_and(|s| s.side != side)
+                && before
+                    .sieges
+                    .get(&ck)
+                    .is_some_and(|s| before.hostile(&s.side, side))
         });
         if besieged_own {
             continue;

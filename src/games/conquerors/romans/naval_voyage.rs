@@ -280,7 +280,8 @@ fn check_step(
     let at = |r: &str, why: String| refuse(i, r, format!("path[{idx}] {}: {why}", mv.path[idx]));
     if idx == first && !in_place && !fleets::enemy_squadrons(st, w, &f.at, side).is_empty() {
         let blockaded = fleets::city_at(st, w, &f.at).is_some_and(|(k, c)| {
-            c.control.as_deref() == Some(side) && st.sieges.get(&k).is_some_and(|s| s.side != side)
+            c.control.as_deref() == Some(side)
+                && st.sieges.get(&k).is_some_and(|s| st.hostile(&s.side, side))
         });
         if blockaded {
             return Err(at("Romans [13.47], [13.49]", format!("the fleet is blockaded in its besieged port {}: to leave it must first attack the enemy fleet there (name {} first)", words(st, &f.at), words(st, &f.at))));
@@ -314,7 +315,7 @@ fn check_step(
         if let Some((ck, c)) = fleets::city_at(st, w, &h) {
             let closed = matches!(c.class, CityClass::A | CityClass::B)
                 && !c.sacked
-                && c.control.as_deref() != Some(side);
+                && !c.control.as_deref().is_some_and(|o| st.friends(o, side));
             let besieging = st.sieges.get(&ck).is_some_and(|s| s.side == side);
             if closed && !(last && (mv.besiege.is_some() || besieging)) {
                 return Err(at("Romans [5.26], [13.15]", format!("{} is an uncontrolled or enemy {:?} city: a fleet enters its hex only to besiege it, as the last hex of its move", c.name, c.class)));

@@ -213,6 +213,34 @@ pub struct Orders {
     /// `stop`, a unit's id, a naval spread (`pause_losses.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<String>,
+    /// Macedon as a third player, in the orders of his first Campaign Phase only (Romans
+    /// [20.29], ruling R-83): the side he takes for the rest of the game. Not given: the
+    /// scenario's default (`neutral`), reported as a default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<MacedonSide>,
+}
+
+/// The side a third-player Macedon takes (Romans [20.29], ruling R-83).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MacedonSide {
+    /// At peace with Rome and Syria: no one's enemy, and no one enters the other's hexes.
+    Neutral,
+    /// Allied to Rome: Syria's enemy.
+    Rome,
+    /// Allied to Syria: Rome's enemy.
+    Syria,
+}
+
+impl MacedonSide {
+    /// The id stored in the state (`neutral`, `rome`, `syria`).
+    pub fn id(self) -> &'static str {
+        match self {
+            MacedonSide::Neutral => "neutral",
+            MacedonSide::Rome => "rome",
+            MacedonSide::Syria => "syria",
+        }
+    }
 }
 
 /// Standing orders: the non-phasing player's answers, sent in advance, to the decisions the

@@ -64,7 +64,7 @@ fn occupied_by_enemy(st: &State, side: &str, key: &str) -> bool {
     let c = &st.cities[key];
     st.units
         .values()
-        .any(|u| u.side != side && u.at.map == c.at.map && u.at.hex == c.at.hex)
+        .any(|u| st.hostile(&u.side, side) && u.at.map == c.at.map && u.at.hex == c.at.hex)
 }
 
 fn regions(st: &State, key: &str) -> Vec<String> {

@@ -106,6 +106,7 @@ pub fn initial_state(
         naval: Default::default(),
         paused: None,
         asking: None,
+        macedon_side: None,
         waters: Default::default(),
         reach_memo: Default::default(),
         data_hash: super::data::hash(&pack),

@@ -71,7 +71,12 @@ pub(super) fn naval_attack(st: &State, side: &str, key: &str) -> u32 {
     let here = |q: &&crate::games::conquerors::force::Squadron| {
         q.at.map == c.at.map && q.at.hex == c.at.hex
     };
-    if st.squadrons.values().filter(here).any(|q| q.side != side) {
+    if st
+        .squadrons
+        .values()
+        .filter(here)
+        .any(|q| st.hostile(&q.side, side))
+    {
         return 0;
     }
     st.squadrons
@@ -231,7 +236,7 @@ pub fn after_move(
     let c = st.cities.get(&key).cloned().unwrap_or(c);
     if st
         .units_at(&cmd.at.map, &cmd.at.hex)
-        .any(|(_, u)| u.side != side && !u.at.inside)
+        .any(|(_, u)| st.hostile(&u.side, side) && !u.at.inside)
     {
         return Err(refuse(&at, "Romans [7.34], [9.0]", format!("enemy units stand outside {}: they must be beaten in the field first (a battle, [9.0]), before a siege is laid", c.name)));
     }

@@ -171,6 +171,11 @@ pub struct State {
     /// `encampment.rs`): `map:hex` → the commander whose Force is encamped there.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub encamped: BTreeMap<String, String>,
+    /// The side a third-player Macedon took in his first orders (Romans [20.29], ruling
+    /// `rome`, `syria` or `neutral`; None until then (the scenario's default,
+    /// [`State::macedon_side`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub macedon_side: Option<String>,
     /// Hash of the pack in use.
     pub data_hash: String,
     /// The Romans pack (pinned by the header; not in the state).
@@ -215,7 +220,81 @@ pub fn city_key(map: &str, hex: &str) -> String {
     format!("{map}:{hex}")
 }
 
+/// How two owners stand to each other (Romans [20.29], ruling R-83).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// The same player.
+    Same,
+    /// A third-player Macedon and the player he sided with: neither is the other's enemy.
+    Allied,
+    /// A neutral third-player Macedon and Rome or Syria: at peace; neither enters a hex the
+    /// other holds (`macedon_side.rs`).
+    AtPeace,
+    /// Enemies.
+    Hostile,
+}
+
+/// The player of [20.29]'s third side.
+pub const MACEDON: &str = "macedon";
+
 impl State {
+    /// Whether Macedon plays as a third player (Romans [20.29], option
+    /// `macedon-third-player`); in every other game there are two owners, always enemies.
+    pub fn macedon_plays(&self) -> bool {
+        self.options
+            .iter()
+            .any(|o| o == super::setup::MACEDON_PLAYS)
+            && self.players.iter().any(|p| p == MACEDON)
+    }
+    /// The side a third-player Macedon is on (Romans [20.29]): his choice, or until he makes
+    /// it the scenario's default (`macedon-side`, neutral); None when Macedon does not play.
+    pub fn macedon_side(&self) -> Option<String> {
+        if !self.macedon_plays() {
+            return None;
+        }
+        Some(
+            self.macedon_side
+                .clone()
+                .unwrap_or_else(|| self.macedon_default()),
+        )
+    }
+    /// The scenario data's default side for Macedon (`options: macedon-side: default`).
+    pub fn macedon_default(&self) -> String {
+        self.pack
+            .scenarios
+            .get(&self.scenario)
+            .and_then(|s| s.options.get("macedon-side"))
+            .and_then(|o| o.item.default.as_str().map(str::to_string))
+            .unwrap_or_else(|| "neutral".into())
+    }
+    /// How owners `a` and `b` (players' ids, as in `side` and `control`) stand (Romans
+    /// [20.29], ruling R-83).
+    pub fn relation(&self, a: &str, b: &str) -> Relation {
+        if a == b {
+            return Relation::Same;
+        }
+        let other = match (a, b) {
+            (MACEDON, o) | (o, MACEDON) => o,
+            _ => return Relation::Hostile,
+        };
+        match self.macedon_side() {
+            Some(s) if s == other => Relation::Allied,
+            Some(s) if s == "neutral" => Relation::AtPeace,
+            _ => Relation::Hostile,
+        }
+    }
+    /// Romans [20.29] (ruling R-83): whether owners `a` and `b` are enemies — they are unless
+    /// they are the same player, or one is a third-player Macedon allied to the other or
+    /// neutral. Every enemy test of the rules (enemy-occupied hexes, blockades, supply, cities
+    /// that close a road, interception, battles) asks this.
+    pub fn hostile(&self, a: &str, b: &str) -> bool {
+        self.relation(a, b) == Relation::Hostile
+    }
+    /// Romans [20.29]: whether `a` and `b` are the same player or allies by Macedon's choice.
+    pub fn friends(&self, a: &str, b: &str) -> bool {
+        matches!(self.relation(a, b), Relation::Same | Relation::Allied)
+    }
+
     /// Takes commander `id` off the map (killed, recalled, replaced by the Senate, gone with
     /// an ally): out of the commanders and out of any ship that carried him ([12.12]), so
     /// no later commander of the same id is taken to be aboard.

@@ -63,7 +63,7 @@ pub fn sources(st: &State, side: &str, map: &HexMap, nations: &BTreeSet<String>)
         let hex = h.to_string();
         st.squadrons
             .values()
-            .any(|q| q.side != side && q.at.map == map.id && q.at.hex == hex)
+            .any(|q| st.hostile(&q.side, side) && q.at.map == map.id && q.at.hex == hex)
     };
     // [14.14]: a Force of one ally's units also draws on that ally's home cities.
     let allied: Vec<&String> = nations
@@ -151,7 +151,7 @@ impl<'a> Radius<'a> {
         let mut stacks: BTreeMap<Hex, u32> = BTreeMap::new();
         let mut odd: BTreeMap<&str, u32> = BTreeMap::new();
         for u in st.units.values() {
-            if u.at.map == map.id && u.side != side && !u.at.inside {
+            if u.at.map == map.id && st.hostile(&u.side, side) && !u.at.inside {
                 match Hex::parse(&u.at.hex) {
                     Ok(x) if x.to_string() == u.at.hex => *stacks.entry(x).or_insert(0) += u.ssp,
                     _ => *odd.entry(u.at.hex.as_str()).or_insert(0) += u.ssp,
@@ -162,7 +162,7 @@ impl<'a> Radius<'a> {
             .filter(|(_, c)| {
                 !c.sacked
                     && matches!(c.class, CityClass::A | CityClass::B)
-                    && c.control.as_deref().is_some_and(|o| o != side)
+                    && c.control.as_deref().is_some_and(|o| st.hostile(o, side))
             })
             .map(|(h, _)| h)
             .collect();

@@ -1,6 +1,7 @@
 //! The Macedonians' phases that run by themselves, through `Macedonians::apply`, named after
-//! their cases: the Supply and Attrition Phases (15.2, 16, 17, 20.13) and the Cilician
-//! Garrison Phase (5.54-5.56).
+//! their cases: the Supply and Attrition Phases (15.2, 16, 17, 20.13), the Cilician
+//! Garrison Phase (5.54-5.56), the arrivals of the track (19, 8.7) and the end of the game with
+//! its Level of Victory (21).
 
 #[path = "macedonians/common.rs"]
 mod common;
@@ -310,9 +311,10 @@ fn macedonians_4_2_quiet_game_turns_run_to_the_last() {
         assert!(n < 100, "still playing on Game-Turn {}", s.turn + 1);
     }
     // No battle, no city taken: every Game-Turn plays, the honeymoon, the arrivals and
-    // Memnon's going among them, and the game stops where victory is to be counted (21).
-    assert_eq!(Macedonians.pending(&s).rule, "Macedonians [21]");
+    // Memnon's going among them, and the game ends with its Level of Victory (21.2).
+    assert_eq!(Macedonians.pending(&s).rule, "Macedonians [21.2]");
     assert_eq!(s.phase, Phase::Over);
+    assert!(s.halt.is_none());
     assert!(s.commanders.contains_key("darius") && s.commanders.contains_key("bessus"));
     assert!(s.commanders.contains_key("ptolemy"));
     assert!(!s.commanders.contains_key("memnon"));
@@ -520,4 +522,162 @@ fn macedonians_19_32_a_place_that_is_no_entry_is_refused() {
         ..Default::default()
     };
     assert!(Macedonians.check_standing(&s, "persian", &good).is_empty());
+}
+
+// ---------------------------------------------------------------- 21: the end of the game
+
+/// Passes every Campaign Phase from `s` on until the game stops; the events of the last entry.
+fn play_out(s: &mut State) -> Vec<Event> {
+    let mut last = Vec::new();
+    for n in 1..=60u8 {
+        if Macedonians.pending(s).kind != PendingKind::Orders {
+            return last;
+        }
+        last = pass(s, n);
+    }
+    panic!("still playing on Game-Turn {}", s.turn + 1);
+}
+
+#[test]
+fn macedonians_21_2_the_game_ends_after_game_turn_26_with_the_level_of_victory() {
+    let mut s = campaign();
+    let before = serde_json::to_value(&s).unwrap();
+    assert!(
+        before.get("result").is_none(),
+        "no result field before the end"
+    );
+    let ev = play_out(&mut s);
+    // 26 Game-Turns played, no battle, no city taken: the Persian keeps his 64 VP of control
+    // (every satrapy but Thrace, and the five Walled Cities: 21.11), the Macedonian has none.
+    assert_eq!(s.turn, 26);
+    assert_eq!(s.phase, Phase::Over);
+    let o = s.result.clone().expect("the game has a result");
+    assert_eq!((o.macedonian, o.persian, o.adjusted), (0, 64, -64));
+    assert_eq!(o.level, "Persian Decisive Victory");
+    assert_eq!(o.winner, "persian");
+    assert_eq!(o.rule, "Macedonians [21.2]");
+    assert!(
+        texts(&ev).contains("[Macedonians [21.0], [21.2]] the game is over: the Macedonian 0 VP"),
+        "{}",
+        texts(&ev)
+    );
+    // The engine learns the game is over; the status, the summary and the view say the result.
+    let p = Macedonians.pending(&s);
+    assert_eq!(p.kind, PendingKind::GameOver);
+    assert!(p.prompt.starts_with("the game is over: "), "{}", p.prompt);
+    assert!(p
+        .prompt
+        .contains("Adjusted Macedonian VP -64, a Persian Decisive Victory"));
+    assert!(Macedonians
+        .summary(&s)
+        .iter()
+        .any(|l| l.contains("Persian Decisive Victory")));
+    let v = Macedonians.view(&s, None);
+    assert_eq!(v.outcome.as_deref(), Some(o.words.as_str()));
+    let adj = v
+        .tracks
+        .iter()
+        .find(|t| t.name == "Adjusted Macedonian VP (Macedonians [21.2])")
+        .unwrap();
+    assert_eq!(adj.value, "-64");
+    assert_eq!(
+        adj.items,
+        [(
+            "the result".to_string(),
+            "Persian Decisive Victory".to_string()
+        )]
+    );
+    let per = v
+        .tracks
+        .iter()
+        .find(|t| t.name == "the Persian Victory Points (Macedonians [21.1])")
+        .unwrap();
+    assert_eq!(per.value, "64");
+    // Nothing more is taken.
+    let r = submit(&mut s, orders("moves: []"), &mut dice(1));
+    assert!(r.is_err(), "orders after the end are refused");
+}
+
+/// The Macedonian Campaign Phase of the last Game-Turn (26), the Persian gone from the map and
+/// every city Macedonian.
+fn macedon_holds_everything() -> State {
+    let mut s = campaign();
+    s.turn = 25;
+    s.phase = Phase::MacedonianCampaign;
+    clear(&mut s, "persian");
+    let names: Vec<String> = s.cities.keys().cloned().collect();
+    for c in names {
+        control(&mut s, &c, "macedonian");
+    }
+    // Every satrapy was his when the Game-Turn began: no satrap is due (15.43).
+    s.satrapies_at_turn_start = s.satrapies_of("macedonian");
+    s
+}
+
+#[test]
+fn macedonians_21_2_macedon_controlling_more_wins_tactical_then_decisive() {
+    // Every city his: every satrapy but Thrace (none in the standard game, M-R8) and Armenia
+    // and Media (no capital, so the Persian's still: 1 VP), and all five Walled Cities.
+    let mut s = macedon_holds_everything();
+    play_out(&mut s);
+    let o = s.result.clone().unwrap();
+    assert_eq!((o.macedonian, o.persian, o.adjusted), (63, 1, 62));
+    assert_eq!(
+        (o.level.as_str(), o.winner.as_str()),
+        ("Macedonian Tactical Victory", "macedonian")
+    );
+    // Three Major Land Battles won besides (5 VP each, 21.12): 78 - 1 = 77, Decisive.
+    let mut s = macedon_holds_everything();
+    s.combat.vp.insert("macedonian".into(), 15);
+    play_out(&mut s);
+    let o = s.result.clone().unwrap();
+    assert_eq!((o.macedonian, o.persian, o.adjusted), (78, 1, 77));
+    assert_eq!(
+        (o.level.as_str(), o.winner.as_str()),
+        ("Macedonian Decisive Victory", "macedonian")
+    );
+    assert!(
+        o.words
+            .contains("the Macedonian 78 VP (63 from control, 15 from combat)"),
+        "{}",
+        o.words
+    );
+    // Alexander killed (25 VP to the Persian, 21.13): 63 - 26 = 37, a Persian Tactical Victory.
+    let mut s = macedon_holds_everything();
+    s.combat.vp.insert("persian".into(), 25);
+    play_out(&mut s);
+    let o = s.result.clone().unwrap();
+    assert_eq!((o.macedonian, o.persian, o.adjusted), (63, 26, 37));
+    assert_eq!(
+        (o.level.as_str(), o.winner.as_str()),
+        ("Persian Tactical Victory", "persian")
+    );
+}
+
+#[test]
+fn macedonians_21_2_the_levels_of_victory_at_their_thresholds() {
+    use legatus::games::conquerors::macedonians::victory::level;
+    let s = campaign();
+    let cases = [
+        (81, "Macedonian Decisive Victory", "macedonian"),
+        (75, "Macedonian Decisive Victory", "macedonian"),
+        (74, "Macedonian Tactical Victory", "macedonian"),
+        (40, "Macedonian Tactical Victory", "macedonian"),
+        (39, "Persian Tactical Victory", "persian"),
+        (0, "Persian Tactical Victory", "persian"),
+        (-1, "Persian Decisive Victory", "persian"),
+    ];
+    for (adjusted, words, winner) in cases {
+        assert_eq!(level(&s, adjusted), (words, winner), "{adjusted}");
+    }
+    // The thresholds are data (rules.yaml, Macedonians 21.2).
+    assert_eq!(
+        s.pack.number("victory", "decisive-macedonian-from"),
+        Some(75)
+    );
+    assert_eq!(
+        s.pack.number("victory", "tactical-macedonian-from"),
+        Some(40)
+    );
+    assert_eq!(s.pack.number("victory", "tactical-persian-from"), Some(0));
 }

@@ -10,7 +10,7 @@
 //! 21.12: battles on the two Strategic CRTs), [`retreat`] (10), [`record`] (the combat record in the state), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
 //! [`supply`] (15.2, 16.1), [`attrition`] (15.3, 16.2, 17), [`garrison`] (5.54-5.56),
 //! [`reinforcements`] (8.7, 19.3, 19.4), [`macedonian_reinforcements`] (19.1, 19.2),
-//! [`victory`] (21.11), [`view`], [`template`]. What is built and what is not:
+//! [`victory`] (21: the points and the end of the game), [`view`], [`template`]. What is built and what is not:
 //! `docs/coverage/macedonians.md`.
 
 pub mod attrition;
@@ -245,11 +245,20 @@ impl Ruleset for Macedonians {
                 .filter(|u| &u.side == s)
                 .map(|u| u.ssp)
                 .sum();
-            let vp = victory::standing(st, s).total;
+            let vp = victory::score(st, s);
+            let combat = if vp.combat > 0 {
+                format!(", {} VP from combat", vp.combat)
+            } else {
+                String::new()
+            };
             v.push(format!(
-                "{}: {ssp} SSP on the map, {vp} VP from control",
-                sequence::side_name(s)
+                "{}: {ssp} SSP on the map, {} VP from control{combat}",
+                sequence::side_name(s),
+                vp.control.total
             ));
+        }
+        if let Some(o) = &st.result {
+            v.push(format!("the game is over: {}", o.words));
         }
         if let Some(h) = &st.halt {
             v.push(format!("stopped: {} ({})", h.due, h.rule));

@@ -11,7 +11,9 @@
 //! is omitted on Game-Turn 1, in Winter and after the Macedonian has gained the Gates; no siege
 //! is under way; no fleet's defection conditions hold; no satrapy was gained). A phase or event
 //! that has something to resolve that this engine does not build yet — defection ([12.3]),
-//! satraps ([15.4]), victory ([21]) — stops the game there with its sections ([`State::halt`]), never skipped.
+//! satraps ([15.4]) — stops the game there with its sections ([`State::halt`]), never skipped.
+//! After the last Game-Turn's Game-Turn Phase the game ends with its Level of Victory ([21.2],
+//! [`super::victory::end_game`]).
 
 use std::collections::BTreeMap;
 
@@ -89,12 +91,21 @@ pub fn pending(st: &State) -> Pending {
                 rule: "Macedonians [4.2], [5.0]".into(),
             }
         }
-        _ => Pending {
-            step,
-            kind: PendingKind::GameOver,
-            sides: vec![],
-            prompt: "the last Game-Turn is over (Macedonians [4.1])".into(),
-            rule: "Macedonians [4.1], [21]".into(),
+        _ => match &st.result {
+            Some(o) => Pending {
+                step,
+                kind: PendingKind::GameOver,
+                sides: vec![],
+                prompt: format!("the game is over: {}", o.words),
+                rule: o.rule.clone(),
+            },
+            None => Pending {
+                step,
+                kind: PendingKind::GameOver,
+                sides: vec![],
+                prompt: "the last Game-Turn is over (Macedonians [4.1])".into(),
+                rule: "Macedonians [4.1], [21]".into(),
+            },
         },
     }
 }
@@ -152,8 +163,8 @@ fn advance(st: &mut State, ev: &mut Vec<Event>, run: &mut Run<'_>) -> Result<(),
                 // B6, the Game-Turn Phase: the marker moves on.
                 st.turn += 1;
                 if st.turn >= st.pack.track().count() {
-                    st.phase = Phase::Over;
-                    halt(st, "Macedonians [21]", "the last Game-Turn is over and victory is to be determined (21); the Victory Point tally is not built yet");
+                    // [21.0]: the last Game-Turn is over; the Victory Points decide.
+                    super::victory::end_game(st, ev);
                     return Ok(());
                 }
                 st.phase = Phase::PersianCampaign;

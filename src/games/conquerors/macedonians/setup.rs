@@ -83,6 +83,7 @@ pub fn initial_state(
         phase_start: BTreeMap::new(),
         satrapies_at_turn_start: Default::default(),
         halt: None,
+        result: None,
         eliminated: BTreeMap::new(),
         combat: Default::default(),
         disbanded: BTreeMap::new(),

@@ -159,6 +159,10 @@ pub struct State {
     /// (rule, what is due).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub halt: Option<Halt>,
+    /// How the game ended, once the last Game-Turn is over (Macedonians [21.2]); absent before,
+    /// so states before the end are as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<super::victory::Outcome>,
     /// Land units eliminated, by id (19.42: never levied again).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub eliminated: BTreeMap<String, LandUnit>,

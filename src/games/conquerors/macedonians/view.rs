@@ -1,8 +1,9 @@
 //! What a player sees of The Macedonians (`Ruleset::view`): the Game-Turn and phase, each side's
 //! Forces hex by hex (commanders with their Strategic Rating, units with SSP, squadrons, the
 //! Siege Train) and in the Susa Box, the cities with control, walls and Naval Bases, the
-//! satrapies with their controller and points, the Cilician Gates, and the Victory Points the
-//! control is worth, on the Macedonians hex map.
+//! satrapies with their controller and points, the Cilician Gates, the Victory Points the
+//! control is worth, each side's Victory Points in all and the Adjusted Macedonian VP with the
+//! Level of Victory it gives (21.2), on the Macedonians hex map; the result once the game is over.
 
 use std::collections::BTreeMap;
 
@@ -279,6 +280,7 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
                 .collect(),
         });
     }
+    tracks.extend(vp_tracks(st));
     let mut notes = vec![
         "Commander-led stacks and Army boxes are shown open: hidden stacks (Macedonians [7.43]) wait for the fog-of-war work (ruling M-R9).".to_string(),
         format!("The Cilician Gates (2912) are held by {}.", side_name(&st.gates)),
@@ -303,7 +305,47 @@ pub fn view(st: &State, viewer: Option<&str>) -> View {
         tracks,
         next: vec![pending(st).prompt],
         battle: None,
-        outcome: None,
+        outcome: st.result.as_ref().map(|o| o.words.clone()),
         notes,
     }
+}
+
+/// Macedonians [21.1], [21.2]: each side's Victory Points by source, then the Adjusted
+/// Macedonian VP and the Level of Victory it gives — as it stands, or as the game ended.
+fn vp_tracks(st: &State) -> Vec<Track> {
+    let mut out: Vec<Track> = st
+        .players
+        .iter()
+        .map(|side| {
+            let v = super::victory::score(st, side);
+            Track {
+                name: format!("{} Victory Points (Macedonians [21.1])", side_name(side)),
+                side: Some(side.clone()),
+                value: v.total.to_string(),
+                items: vec![
+                    ("control (21.11)".into(), v.control.total.to_string()),
+                    (
+                        "Major Land Battles and commanders (21.12, 21.13)".into(),
+                        v.combat.to_string(),
+                    ),
+                ],
+            }
+        })
+        .collect();
+    let o = st
+        .result
+        .clone()
+        .unwrap_or_else(|| super::victory::final_outcome(st));
+    let when = if st.result.is_some() {
+        "the result"
+    } else {
+        "were the game to end now"
+    };
+    out.push(Track {
+        name: "Adjusted Macedonian VP (Macedonians [21.2])".into(),
+        side: None,
+        value: o.adjusted.to_string(),
+        items: vec![(when.into(), o.level)],
+    });
+    out
 }

@@ -35,7 +35,7 @@ pub const TABLES: [(&str, &str); 12] = [
 ];
 
 /// The rule numbers the engine reads: (section of rules.yaml, name, rule).
-pub const NUMBERS: [(&str, &str, &str); 14] = [
+pub const NUMBERS: [(&str, &str, &str); 17] = [
     ("movement", "allowance", "Macedonians [5.0]"),
     ("movement", "winter-allowance-north", "Macedonians [5.39]"),
     ("movement", "winter-rough", "Macedonians [17.22]"),
@@ -49,6 +49,9 @@ pub const NUMBERS: [(&str, &str, &str); 14] = [
     ("combat", "skirmish-at-most", "Macedonians [9.3]"),
     ("victory", "battle-macedonian", "Macedonians [21.12]"),
     ("victory", "battle-persian", "Macedonians [21.12]"),
+    ("victory", "decisive-macedonian-from", "Macedonians [21.2]"),
+    ("victory", "tactical-macedonian-from", "Macedonians [21.2]"),
+    ("victory", "tactical-persian-from", "Macedonians [21.2]"),
     ("supply", "per-force", "Macedonians [15.23]"),
 ];
 

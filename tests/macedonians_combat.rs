@@ -22,7 +22,11 @@ use legatus::ruleset::{Context, Event, RuleError, Ruleset, Submission};
 
 /// The campaign with no land unit on the map (commanders where they stand), in `phase`.
 fn empty(phase: Phase) -> State {
-    let mut s = campaign();
+    emptied(campaign(), phase)
+}
+
+/// `s` with no land unit on the map, in `phase`.
+fn emptied(mut s: State, phase: Phase) -> State {
     s.units.clear();
     s.aboard.clear();
     s.siege_train = None;
@@ -590,16 +594,18 @@ fn macedonians_8_61_darius_bolts_on_a_6_after_losing_more() {
     army(&mut s, "persian", "p", "0906", &[10; 6], &["darius"]);
     army(&mut s, "macedonian", "m", "0907", &[10; 4], &["philotas"]);
     // Persian 1+1 = 2 at 3-2: no loss; Macedonian 1+2 = 3 at 1-2: 2. The Persians lost more:
-    // Darius' die 6, they flee; the Pursuit die 1.
+    // Darius' die 6, they flee; the Pursuit die 1; the battle lost, the attempt on Darius' life
+    // (8.62) a 4: he lives.
     let p: Vec<String> = (1..=6).map(|k| format!("p-{k}")).collect();
     let mv = format!(
         "{{commander: darius, with: [{}], path: [\"0907\"], royal_road: false}}",
         p.join(", ")
     );
-    let t = texts(&fight(&mut s, &mv, &none(), &[1, 1, 1, 2, 6, 1]).unwrap());
+    let t = texts(&fight(&mut s, &mv, &none(), &[1, 1, 1, 2, 6, 1, 4]).unwrap());
     has(&t, "he rolls 6, Darius bolts and the Persian army Flees");
     has(&t, "the Persian Flees");
     has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
+    has(&t, "rolls 4, needing a 1: Darius lives");
     assert_ne!(s.commanders["darius"].at.hex, "0907");
 }
 
@@ -689,4 +695,226 @@ fn macedonians_6_22_interception_orders_are_taken_and_10_11_ask_is_refused_until
         !words.iter().any(|w| w.contains("/intercept/memnon")),
         "{words:?}"
     );
+}
+
+// ------------------------------------------------------------ 8.62-8.64: Darius' assassination
+
+/// Darius' counter on the map at `hex` (he enters on Game-Turn 3, 19.3: put there by hand).
+fn darius_at(s: &mut State, hex: &str) {
+    let mut d = s.commanders["arsites"].clone();
+    d.counter = d.counter.as_ref().map(|_| "darius".to_string());
+    s.commanders.insert("darius".into(), d);
+    put(s, "darius", hex);
+}
+
+/// Alexander's 100 SSP attack Darius' 20 at 0907 in the Macedonian Campaign Phase of Game-Turn
+/// 1: Macedonian 6+6 = 12 at 3-1+, 10x; Persian 1+1 = 2 at 1-3, 1. The x: a 1, then Darius
+/// (Strategic Rating 2) rolls 2 and lives. 10 lost of 20 passes 35%: the Persian Flees (broken
+/// before any bolt), the Pursuit die 3; then `after` (the assassination die, if thrown).
+fn lost_under_darius(s: &mut State, std: &BTreeMap<String, Standing>, after: &[u32]) -> String {
+    army(s, "macedonian", "m", "0906", &[10; 10], &["alexander"]);
+    army(s, "persian", "p", "0907", &[10, 10], &[]);
+    darius_at(s, "0907");
+    let m: Vec<String> = (1..=10).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: alexander, with: [{}], path: [\"0907\"], royal_road: false}}",
+        m.join(", ")
+    );
+    let mut rolls = vec![6, 6, 1, 1, 1, 2, 3];
+    rolls.extend_from_slice(after);
+    texts(&fight(s, &mv, std, &rolls).unwrap())
+}
+
+/// The lines of `t` citing `rule`.
+fn cited<'a>(t: &'a str, rule: &str) -> Vec<&'a str> {
+    t.lines().filter(|l| l.contains(rule)).collect()
+}
+
+#[test]
+fn macedonians_8_62_darius_is_assassinated_after_a_lost_battle_on_a_roll_of_1() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    let t = lost_under_darius(&mut s, &none(), &[1]);
+    has(
+        &t,
+        "Major Land Battle at 0907: the Macedonian (100 SSP) against the Persian (20 SSP)",
+    );
+    has(
+        &t,
+        "the Persian is commanded by Darius III (Strategic Rating 2)",
+    );
+    has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
+    has(&t, "[Macedonians [8.62]] the Persian has lost a Major Land Battle under Darius, the 1st such loss: the Persian attempts his assassination (default: the standing `assassinate_darius` is not set) and rolls 1, needing a 1: Darius is assassinated and leaves the game");
+    assert!(!s.commanders.contains_key("darius"));
+    assert_eq!(s.combat.darius.losses, 1);
+    assert_eq!(s.combat.darius.assassinated, Some(0));
+}
+
+#[test]
+fn macedonians_8_62_a_2_spares_darius_after_the_first_loss_and_a_3_kills_after_the_third() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    let t = lost_under_darius(&mut s, &none(), &[2]);
+    has(&t, "the 1st such loss: the Persian attempts his assassination (default: the standing `assassinate_darius` is not set) and rolls 2, needing a 1: Darius lives");
+    assert!(s.commanders.contains_key("darius"));
+    assert_eq!(s.combat.darius.losses, 1);
+    assert_eq!(s.combat.darius.assassinated, None);
+    // A second loss spared him too (the count, A-37): after the third, 1-3 kill him; a 3.
+    let mut s = empty(Phase::MacedonianCampaign);
+    s.combat.darius.losses = 2;
+    let std = standing("persian", "assassinate_darius: true\n");
+    let t = lost_under_darius(&mut s, &std, &[3]);
+    has(&t, "[Macedonians [8.62]] the Persian has lost a Major Land Battle under Darius, the 3rd such loss: the Persian attempts his assassination and rolls 3, needing 3 or less: Darius is assassinated and leaves the game");
+    assert_eq!(s.combat.darius.losses, 3);
+    assert!(!s.commanders.contains_key("darius"));
+}
+
+#[test]
+fn macedonians_8_62_the_persian_may_decline_the_attempt_and_the_loss_still_counts() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    let std = standing("persian", "assassinate_darius: false\n");
+    let t = lost_under_darius(&mut s, &std, &[1]);
+    has(&t, "[Macedonians [8.62]] the Persian has lost a Major Land Battle under Darius, the 1st such loss: the Persian does not attempt his assassination (standing `assassinate_darius: false`); the next loss would need 2 or less");
+    assert!(!t.contains("Darius' assassination"), "{t}");
+    assert!(s.commanders.contains_key("darius"));
+    assert_eq!(s.combat.darius.losses, 1);
+}
+
+#[test]
+fn macedonians_8_62_no_roll_when_darius_did_not_fight() {
+    // Arsites loses the same battle while Darius stands at 0909, away from it.
+    let mut s = empty(Phase::MacedonianCampaign);
+    darius_at(&mut s, "0909");
+    army(&mut s, "macedonian", "m", "0906", &[10; 10], &["alexander"]);
+    army(&mut s, "persian", "p", "0907", &[10, 10], &["arsites"]);
+    let m: Vec<String> = (1..=10).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: alexander, with: [{}], path: [\"0907\"], royal_road: false}}",
+        m.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[6, 6, 1, 1, 1, 2, 3, 1]).unwrap());
+    has(
+        &t,
+        "the Persian is commanded by Arsites (Strategic Rating 2)",
+    );
+    has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
+    assert!(cited(&t, "[8.62]").is_empty(), "{t}");
+    assert!(s.commanders.contains_key("darius"));
+    assert_eq!(s.combat.darius.losses, 0);
+}
+
+#[test]
+fn macedonians_8_63_no_vp_for_the_assassination() {
+    let mut s = empty(Phase::MacedonianCampaign);
+    let t = lost_under_darius(&mut s, &none(), &[1]);
+    has(&t, "[Macedonians [8.63]] the Macedonian scores no Victory Points for Darius' death; in Jun-Jul 334 B.C. (Game-Turn 2) the Kingdom is in chaos: Persian units may not move except to retreat");
+    // The battle's 5 VP (21.12) only: not 21.13's 5 for an eliminated Darius.
+    assert_eq!(s.combat.vp.get("macedonian"), Some(&5));
+    assert!(!s.combat.killed.contains(&"darius".to_string()));
+    assert!(!t.contains("Darius III is eliminated"), "{t}");
+}
+
+/// Sets the Game-Turn (index) and phase by hand, nothing moved yet.
+fn now(s: &mut State, turn: usize, phase: Phase) {
+    s.turn = turn;
+    s.phase = phase;
+    s.halt = None;
+    s.moved.clear();
+    s.committed.clear();
+}
+
+#[test]
+fn macedonians_8_63_in_the_chaos_turn_the_persian_moves_nothing_but_retreats() {
+    // Game-Turn 4 (Sep-Oct 334): Darius is in the game. Arsites' Force waits at 1206,
+    // Arsamenes' (12 SSP) at 3315.
+    let mut s = empty(Phase::MacedonianCampaign);
+    s.turn = 3;
+    army(&mut s, "persian", "q", "1206", &[10, 10], &["arsites"]);
+    army(
+        &mut s,
+        "persian",
+        "a",
+        "3315",
+        &[3, 3, 3, 3],
+        &["arsamenes"],
+    );
+    let t = lost_under_darius(&mut s, &none(), &[1]);
+    has(&t, "in Oct-Nov 334 B.C. (Game-Turn 5) the Kingdom is in chaos: Persian units may not move except to retreat");
+    // Game-Turn 5, the Persian Campaign Phase: no Persian unit moves.
+    now(&mut s, 4, Phase::PersianCampaign);
+    has(
+        &Macedonians.pending(&s).prompt,
+        "the Kingdom is in chaos after Darius' assassination and the Persian moves nothing",
+    );
+    let arsites_moves =
+        "{commander: arsites, with: [q-1, q-2], path: [\"1307\"], royal_road: false}";
+    let why = refused(go(&mut s.clone(), arsites_moves), "Macedonians [8.63]");
+    has(&why, "in Oct-Nov 334 B.C. (Game-Turn 5 of 26) the Kingdom is in chaos: Persian units may not move except to retreat");
+    let t = texts(&submit(&mut s, orders("moves: []\n"), &mut dice(1)).unwrap());
+    has(&t, "the Persian moves nothing");
+    // The Macedonian Campaign Phase of Game-Turn 5: Arsamenes' Force does not intercept
+    // Parmenion (no die), and Arsites' Force still Retreats Before Combat.
+    now(&mut s, 4, Phase::MacedonianCampaign);
+    army(&mut s, "macedonian", "n", "2912", &[5, 5], &["parmenion"]);
+    for id in ["arsites", "q-1", "q-2"] {
+        put(&mut s, id, "1006");
+    }
+    let std = standing(
+        "persian",
+        "intercept: {arsamenes: {zones: [3, 4]}}\nwhen_attacked: {arsites: retreat}\n",
+    );
+    let m: Vec<String> = (1..=10).map(|k| format!("m-{k}")).collect();
+    let mv = format!(
+        "{{commander: parmenion, with: [n-1, n-2], path: [\"2913\", \"2914\", \"3014\", \"3114\"], royal_road: false}}\n  - {{commander: alexander, with: [{}], path: [\"1006\"], royal_road: false}}",
+        m.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &std, &[]).unwrap());
+    has(&t, "[Macedonians [8.63]] Arsamenes's Force at 3315 does not try to intercept as the move enters 2913: the Kingdom is in chaos after Darius' assassination");
+    assert!(!t.contains("tries to intercept"), "{t}");
+    assert_eq!(s.commanders["parmenion"].at.hex, "3114");
+    has(&t, "the Persian Retreats Before Combat: 1006 → ");
+    assert_ne!(s.commanders["arsites"].at.hex, "1006");
+    assert_eq!(s.commanders["alexander"].at.hex, "1006");
+    // Game-Turn 6: the chaos is over, the Persian moves again.
+    now(&mut s, 5, Phase::PersianCampaign);
+    for id in ["arsites", "q-1", "q-2"] {
+        put(&mut s, id, "1206");
+    }
+    go(&mut s, arsites_moves).unwrap();
+    assert_eq!(s.commanders["arsites"].at.hex, "1307");
+}
+
+#[test]
+fn macedonians_8_64_without_the_darius_rules_no_bolt_and_no_assassination() {
+    let r = Macedonians;
+    let data = r.load_scenario("campaign-334", &[]).unwrap();
+    let st = r
+        .setup("campaign-334", &data, &["no-darius-rules".into()])
+        .unwrap();
+    assert_eq!(st.options, ["no-darius-rules"]);
+    let help = r
+        .options()
+        .into_iter()
+        .find(|o| o.name == "no-darius-rules");
+    assert!(!help.unwrap().help.contains("refused"));
+    // The battle lost under Darius: no attempt on his life, no loss counted.
+    let mut s = emptied(st.clone(), Phase::MacedonianCampaign);
+    let t = lost_under_darius(&mut s, &none(), &[1]);
+    has(&t, "the Macedonian wins the Major Land Battle: 5 VP");
+    assert!(cited(&t, "[8.62]").is_empty(), "{t}");
+    assert!(s.commanders.contains_key("darius"));
+    assert_eq!(s.combat.darius.losses, 0);
+    // 8.61's battle: the Persians lose more in the first exchange (2 against 0) and no bolt
+    // die is thrown; the next exchange goes on.
+    let mut s = emptied(st, Phase::PersianCampaign);
+    army(&mut s, "persian", "p", "0906", &[10; 6], &[]);
+    darius_at(&mut s, "0906");
+    army(&mut s, "macedonian", "m", "0907", &[10; 4], &["philotas"]);
+    let p: Vec<String> = (1..=6).map(|k| format!("p-{k}")).collect();
+    let mv = format!(
+        "{{commander: darius, with: [{}], path: [\"0907\"], royal_road: false}}",
+        p.join(", ")
+    );
+    let t = texts(&fight(&mut s, &mv, &none(), &[1, 1, 1, 2]).unwrap());
+    has(&t, "exchange 1: Aggressor 60 v 40 at 3-2 rolls 2");
+    has(&t, "exchange 2:");
+    assert!(cited(&t, "[8.61]").is_empty(), "{t}");
 }

@@ -7,7 +7,8 @@
 //! doubled with 25% more morale on his undoubled SSP ([5.52], [5.53]); Retreat During Combat
 //! and its die ([10.22], [10.23]); Flight and Pursuit ([10.31], [10.32]); Disruption
 //! ([10.14]); Major Land Battle or Skirmish ([9.3], [9.4]) and the battle's Victory Points
-//! ([21.12]).
+//! ([21.12]); after a Major Land Battle the Persian lost under Darius, the attempt on his life
+//! ([8.62], `darius.rs`).
 
 use std::collections::BTreeMap;
 
@@ -272,7 +273,10 @@ impl Host for MacHost<'_> {
         let Some(p) = self.b.sides.iter().position(|s| s == PERSIAN) else {
             return Ok(None);
         };
-        if self.chief(p).as_deref() != Some("darius") || this[p] <= this[1 - p] {
+        if self.chief(p).as_deref() != Some("darius")
+            || this[p] <= this[1 - p]
+            || !super::darius::rules_on(self.st)
+        {
             return Ok(None);
         }
         let bolt = self.st.pack.number("combat", "darius-bolt").unwrap_or(6);
@@ -397,6 +401,12 @@ pub fn fight(
             ),
         ));
     }
+    // [8.62]: whether Darius commands the Persian side as battle is joined.
+    let darius_led = b
+        .sides
+        .iter()
+        .position(|s| s == PERSIAN)
+        .is_some_and(|p| in_charge(st, &b.cmds(st, p)).as_deref() == Some("darius"));
     let std_of = |s: usize| standing.get(&b.sides[s]);
     let mut host = MacHost {
         st,
@@ -444,6 +454,7 @@ pub fn fight(
             None => "both Morale Levels broke in the same exchange: a draw, nobody wins (Macedonians [9.65])".into(),
         },
     ));
+    let persian_lost = major && winner.as_deref() == Some(MACEDONIAN);
     st.combat.battles.push(BattleRecord {
         turn: st.turn_number(),
         hex: b.hex.to_string(),
@@ -451,6 +462,9 @@ pub fn fight(
         attacker: b.sides[0].clone(),
         winner,
     });
+    if persian_lost && darius_led {
+        super::darius::after_lost_battle(st, standing.get(PERSIAN), dice, ev)?;
+    }
     Ok(Outcome { end, stands })
 }
 

@@ -254,6 +254,14 @@ pub fn try_intercepts(
     } else {
         MACEDONIAN
     };
+    // [8.63]: no Persian interception in the Game-Turn of chaos.
+    let first = p.tries.first().map(|(k, _, z)| {
+        let (at, entered) = (z.hex.to_string(), p.path[*k].to_string());
+        (z.commander.clone(), at, entered)
+    });
+    if super::darius::bars_interception(st, other, first, ev) {
+        return Ok(None);
+    }
     if let Some((k, zone, z)) = p.passed.as_ref().filter(|_| p.tries.is_empty()) {
         ev.push(Event::new("Macedonians [6.22]", format!(
             "{} said nothing of intercepting with {}'s Force at {} as the move enters {} (Zone-{zone}): no interception (default)",

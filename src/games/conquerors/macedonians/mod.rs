@@ -7,7 +7,8 @@
 //! (5.0–5.4, 5.6; in [`legs`]: 5.14, 9.25) with [`command`] (5.13, 5.23, 7.47, 18.1) and [`passage`] (5.25, 5.37, 5.51,
 //! 17.22, 23.1), [`forced_march`] (5.8), [`interception`] (6, as far as movement needs
 //! it), [`engage`] (5.22, 5.7, 10.1: a Force entering an enemy hex; 6.22–6.43: interception), [`battle`] (9, 8.5, 8.61,
-//! 21.12: battles on the two Strategic CRTs), [`retreat`] (10), [`record`] (the combat record in the state), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
+//! 21.12: battles on the two Strategic CRTs), [`darius`] (8.62–8.64: Darius' assassination, the
+//! chaos after it, the option that drops his rules), [`retreat`] (10), [`record`] (the combat record in the state), [`satrapies`] (15.1, 5.25), [`control`] (13.3, 5.56), [`defection`] (12.34),
 //! [`supply`] (15.2, 16.1), [`attrition`] (15.3, 16.2, 17), [`garrison`] (5.54-5.56),
 //! [`reinforcements`] (8.7, 19.3, 19.4), [`macedonian_reinforcements`] (19.1, 19.2),
 //! [`victory`] (21: the points and the end of the game), [`view`], [`template`]. What is built and what is not:
@@ -17,6 +18,7 @@ pub mod attrition;
 pub mod battle;
 pub mod command;
 pub mod control;
+pub mod darius;
 pub mod data;
 pub mod defection;
 pub mod engage;
@@ -83,8 +85,8 @@ pub fn merged_pack(overrides: &[DataOverride]) -> Result<GameData, SetupError> {
     })
 }
 
-/// The optional rules (22–24, 5.57, 8.64, 8.7, 12.45, 9.41) and the sections each needs; none is
-/// built yet, so `legatus new` refuses each by name.
+/// The optional rules (22–24, 5.57, 8.64, 8.7, 12.45, 9.41) and the sections each needs;
+/// `legatus new` refuses by name each that is not in [`BUILT`].
 const OPTIONS: [(&str, &str); 8] = [
     ("spartan-revolt", "the Spartan Revolt after each Persian Major Land Battle victory (Macedonians [22])"),
     ("thrace-invasion", "the Persian may invade Thrace (Macedonians [23.2])"),
@@ -95,6 +97,9 @@ const OPTIONS: [(&str, &str); 8] = [
     ("no-naval-command-check", "the Persian fleet moves without the command roll (Macedonians [12.45])"),
     ("tactical-battles", "Major Land Battles are fought on the Tactical Battle Display (Macedonians [9.41])"),
 ];
+
+/// The optional rules built (ruling M-R24): the Darius rules dropped ([8.64], ruling M-R38).
+const BUILT: [&str; 1] = [darius::OPTION];
 
 impl Ruleset for Macedonians {
     type State = State;
@@ -115,7 +120,11 @@ impl Ruleset for Macedonians {
             .iter()
             .map(|(n, h)| OptionInfo {
                 name: (*n).into(),
-                help: format!("{h}; not built yet, refused"),
+                help: if BUILT.contains(n) {
+                    (*h).to_string()
+                } else {
+                    format!("{h}; not built yet, refused")
+                },
             })
             .collect()
     }
@@ -153,7 +162,7 @@ impl Ruleset for Macedonians {
             .collect()
     }
     fn setup(&self, scenario: &str, data: &Value, options: &[String]) -> Result<State, SetupError> {
-        if let Some(o) = options.first() {
+        if let Some(o) = options.iter().find(|o| !BUILT.contains(&o.as_str())) {
             let known = OPTIONS.iter().find(|(n, _)| n == o);
             return Err(SetupError(match known {
                 Some((n, h)) => format!("option {n}: {h} is not built yet"),
@@ -171,7 +180,9 @@ impl Ruleset for Macedonians {
                 d.maps_hash
             )));
         }
-        setup::initial_state(Arc::new(d.macedonians), Arc::new(maps), scenario)
+        let mut st = setup::initial_state(Arc::new(d.macedonians), Arc::new(maps), scenario)?;
+        st.options = options.to_vec();
+        Ok(st)
     }
     fn pending(&self, st: &State) -> Pending {
         sequence::pending(st)

@@ -251,6 +251,7 @@ pub fn plan_leg(
             format!("{cid} is not yours: only the phasing player's commanders move"),
         ));
     }
+    super::darius::check_move(st, side, i)?;
     if resume.is_none() && st.combat.disrupted.get(cid) == Some(&st.turn) {
         return Err(refuse(
             i,

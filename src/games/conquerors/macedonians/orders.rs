@@ -135,4 +135,8 @@ pub struct Standing {
     /// to rebuild ([19.12], [19.14]); the rest by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rebuild: Vec<String>,
+    /// Persian: after a Major Land Battle lost under Darius' command, whether to attempt his
+    /// assassination ([8.62]). Not set: the attempt is made, reported as a default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assassinate_darius: Option<bool>,
 }

@@ -1,7 +1,9 @@
 //! What land combat leaves in the state of The Macedonians ([`CombatState`]): the retreat MP of
 //! the phase ([10.13]), the Disrupted commanders ([10.14]), the interceptions of the phase
-//! ([6.58]), every battle fought, the commanders lost ([8.5], [8.81]) and the Victory Points
-//! combat won ([21.12], [21.13]); and what lapses when a Campaign Phase ends.
+//! ([6.58]), every battle fought, the commanders lost ([8.5], [8.81]), the Victory Points
+//! combat won ([21.12], [21.13]) and Darius' lost battles and assassination ([8.62], [8.63],
+//! `darius.rs`: an assassinated Darius is not among the commanders killed and scores nothing);
+//! and what lapses when a Campaign Phase ends.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,6 +41,9 @@ pub struct CombatState {
     /// Victory Points won in combat ([21.12], [21.13]), by side.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub vp: BTreeMap<String, u32>,
+    /// The Darius rules' record: his lost battles and his assassination ([8.62], [8.63]).
+    #[serde(default, skip_serializing_if = "super::darius::DariusRecord::is_empty")]
+    pub darius: super::darius::DariusRecord,
 }
 
 fn is_zero(n: &u32) -> bool {

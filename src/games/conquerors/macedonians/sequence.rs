@@ -82,12 +82,20 @@ pub fn pending(st: &State) -> Pending {
                 step,
                 kind: PendingKind::Orders,
                 sides: vec![side.into()],
-                prompt: format!(
-                    "{}: {}: {} moves commanders with their Forces (`moves:`)",
-                    st.turn_words(),
-                    st.phase.words(),
-                    side_name(side)
-                ),
+                prompt: if side == PERSIAN && super::darius::chaos(st) {
+                    format!(
+                        "{}: {}: the Kingdom is in chaos after Darius' assassination and the Persian moves nothing (`moves: []`, Macedonians [8.63])",
+                        st.turn_words(),
+                        st.phase.words()
+                    )
+                } else {
+                    format!(
+                        "{}: {}: {} moves commanders with their Forces (`moves:`)",
+                        st.turn_words(),
+                        st.phase.words(),
+                        side_name(side)
+                    )
+                },
                 rule: "Macedonians [4.2], [5.0]".into(),
             }
         }

@@ -242,7 +242,7 @@ impl Game {
             )));
         }
         let data_hash =
-            canonical::hash_hex(&header.data).map_err(|e| header_error(e.to_string()))?;
+            canonical::hash_value_hex(&header.data).map_err(|e| header_error(e.to_string()))?;
         if data_hash != header.scenario.data_hash {
             return Err(header_error(format!(
                 "scenario data hash is {data_hash}, header pins {}",

@@ -84,6 +84,13 @@ pub fn sha256_value(value: &Value) -> [u8; 32] {
     w.0.finalize().into()
 }
 
+/// Lowercase hex SHA-256 of the canonical bytes of a JSON value: the same as
+/// [`hash_hex`] of it, without copying the value or buffering its bytes.
+pub fn hash_value_hex(value: &Value) -> Result<String, CanonicalError> {
+    reject_floats(value)?;
+    Ok(hex::encode(sha256_value(value)))
+}
+
 /// Lowercase hex SHA-256 of the canonical bytes of `value`.
 pub fn hash_hex<T: Serialize + ?Sized>(value: &T) -> Result<String, CanonicalError> {
     Ok(hex::encode(sha256(&bytes(value)?)))
@@ -115,6 +122,16 @@ mod tests {
     fn protocol_streamed_hash_equals_hash_of_canonical_bytes() {
         let v = json!({"b": [1, {"y": "z", "x": null}], "a": "0507"});
         assert_eq!(sha256_value(&v), sha256(&bytes(&v).unwrap()));
+    }
+
+    #[test]
+    fn protocol_value_hash_equals_hash_hex() {
+        let v = json!({"b": [1, {"y": "z", "x": null}], "a": "0507", "n": -3});
+        assert_eq!(hash_value_hex(&v).unwrap(), hash_hex(&v).unwrap());
+        assert!(matches!(
+            hash_value_hex(&json!({"x": [1.5]})),
+            Err(CanonicalError::Float(_))
+        ));
     }
 
     #[test]

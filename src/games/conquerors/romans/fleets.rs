@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::state::State;
+use crate::games::conquerors::data::Pack as ConquerorsMaps;
 use crate::games::conquerors::force::{Position, Squadron};
 use crate::games::conquerors::naval_combat::Ship;
 use crate::games::conquerors::sea::Waters;
@@ -83,6 +84,12 @@ pub fn waters(st: &State) -> Waters {
     st.waters.get_or_init(|| build_waters(st)).clone()
 }
 
+/// Waters already built in this process: by the Conquerors maps they were built from (held
+/// weakly) and the scenario's map ids. A pure function of those, so every game set up on the
+/// same maps shares one (issue 15: built once per process, not once per replay).
+type WatersCache = Vec<(std::sync::Weak<ConquerorsMaps>, Vec<String>, Waters)>;
+static WATERS: std::sync::Mutex<WatersCache> = std::sync::Mutex::new(Vec::new());
+
 fn build_waters(st: &State) -> Waters {
     let ids = st
         .pack
@@ -90,6 +97,22 @@ fn build_waters(st: &State) -> Waters {
         .get(&st.scenario)
         .map(|s| s.maps.clone())
         .unwrap_or_else(|| vec!["romans".into()]);
+    let mut cache = WATERS.lock().unwrap_or_else(|e| e.into_inner());
+    cache.retain(|(m, ..)| m.strong_count() > 0);
+    let hit = cache.iter().find(|(m, i, _)| {
+        *i == ids
+            && m.upgrade()
+                .is_some_and(|m| std::sync::Arc::ptr_eq(&m, &st.maps))
+    });
+    if let Some((.., w)) = hit {
+        return w.clone();
+    }
+    let w = waters_of(st, &ids);
+    cache.push((std::sync::Arc::downgrade(&st.maps), ids, w.clone()));
+    w
+}
+
+fn waters_of(st: &State, ids: &[String]) -> Waters {
     let maps: Vec<_> = ids.iter().filter_map(|m| st.map(m)).collect();
     let base = ids.first().cloned().unwrap_or_default();
     let seam = st.maps.maps.get(&base).and_then(|f| {

@@ -201,11 +201,18 @@ fn embedded_pack() -> Arc<Pack> {
 }
 
 /// The embedded Tactical Battle System pack.
+/// Parsed once per process and shared (issue 15: every set-up asked for it).
 pub fn embedded_tactical() -> Arc<crate::games::conquerors::tactical::data::Pack> {
-    Arc::new(
-        crate::games::conquerors::tactical::data::load_embedded()
-            .expect("embedded Tactical pack is valid"),
-    )
+    static SHARED: std::sync::OnceLock<Arc<crate::games::conquerors::tactical::data::Pack>> =
+        std::sync::OnceLock::new();
+    SHARED
+        .get_or_init(|| {
+            Arc::new(
+                crate::games::conquerors::tactical::data::load_embedded()
+                    .expect("embedded Tactical pack is valid"),
+            )
+        })
+        .clone()
 }
 
 fn embedded_maps() -> Arc<Maps> {
